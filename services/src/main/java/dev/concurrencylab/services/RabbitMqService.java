@@ -1,0 +1,115 @@
+package dev.concurrencylab.services;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The system's RabbitMQ (Debian's {@code rabbitmq-server}) with its own {@code epmd}, both in the
+ * foreground on free loopback ports, so both stop with the lab and nothing is shared with another
+ * RabbitMQ on the machine.
+ */
+public final class RabbitMqService implements BackingService {
+
+    static final String INSTALL = "apt-get install rabbitmq-server";
+    private static final String USER = "rabbitmq";
+    private static final Path SERVER = Path.of("/usr/lib/rabbitmq/bin/rabbitmq-server");
+    private static final Pattern VERSION = Pattern.compile("Starting RabbitMQ ([0-9.]+) on Erlang ([0-9.]+)");
+
+    private final ChildProcess epmd;
+    private final ChildProcess server;
+    private final int port;
+    private final String version;
+
+    private RabbitMqService(ChildProcess epmd, ChildProcess server, int port, String version) {
+        this.epmd = epmd;
+        this.server = server;
+        this.port = port;
+        this.version = version;
+    }
+
+    public static RabbitMqService start(Path workRoot) {
+        if (!SERVER.toFile().canExecute()) {
+            throw new ServiceException("rabbitmq-server not found; install it with: " + INSTALL);
+        }
+        Path epmdBinary = Binaries.require("epmd", List.of(Path.of("/usr/bin")), INSTALL);
+        Path dir = WorkDirs.create(workRoot, "rabbitmq");
+        ChildProcess.writeFile(dir.resolve("enabled_plugins"), "[].\n");
+        // As root, RabbitMQ runs as user rabbitmq and dies silently if it cannot write its folders.
+        WorkDirs.giveTo(dir, USER);
+
+        int epmdPort = Ports.freeLoopbackPort();
+        ChildProcess epmd = ChildProcess.start("epmd", List.of(epmdBinary.toString(), "-port", Integer.toString(epmdPort),
+                "-address", "127.0.0.1"), Map.of(), dir.resolve("epmd.log"), USER);
+        int port = Ports.freeLoopbackPort();
+        Map<String, String> env = new HashMap<>();
+        env.put("HOME", "/var/lib/rabbitmq");
+        // Makes the start script exec the Erlang VM instead of forking it, so the PID we hold is the broker.
+        env.put("RUNNING_UNDER_SYSTEMD", "true");
+        env.put("ERL_EPMD_PORT", Integer.toString(epmdPort));
+        env.put("RABBITMQ_NODENAME", "lab" + port + "@localhost");
+        env.put("RABBITMQ_NODE_IP_ADDRESS", "127.0.0.1");
+        env.put("RABBITMQ_NODE_PORT", Integer.toString(port));
+        env.put("RABBITMQ_DIST_PORT", Integer.toString(Ports.freeLoopbackPort()));
+        env.put("RABBITMQ_MNESIA_BASE", dir.resolve("mnesia").toString());
+        env.put("RABBITMQ_LOG_BASE", dir.resolve("log").toString());
+        env.put("RABBITMQ_LOGS", "-");
+        env.put("RABBITMQ_ENABLED_PLUGINS_FILE", dir.resolve("enabled_plugins").toString());
+        env.put("RABBITMQ_PID_FILE", dir.resolve("rabbitmq.pid").toString());
+        ChildProcess server;
+        try {
+            server = ChildProcess.start("rabbitmq", List.of(SERVER.toString()), env, dir.resolve("rabbitmq.log"), USER);
+        } catch (RuntimeException e) {
+            epmd.close();
+            throw e;
+        }
+        try {
+            server.awaitReady(Duration.ofSeconds(60), () -> server.logContains("Server startup complete"));
+        } catch (RuntimeException e) {
+            server.close();
+            epmd.close();
+            throw e;
+        }
+        return new RabbitMqService(epmd, server, port, readVersion(server));
+    }
+
+    private static String readVersion(ChildProcess server) {
+        try {
+            Matcher m = VERSION.matcher(java.nio.file.Files.readString(server.log(), java.nio.charset.StandardCharsets.ISO_8859_1));
+            return m.find() ? "RabbitMQ " + m.group(1) + " on Erlang " + m.group(2) + " (system)" : "RabbitMQ (system)";
+        } catch (java.io.IOException e) {
+            return "RabbitMQ (system)";
+        }
+    }
+
+    @Override
+    public String name() {
+        return "rabbitmq";
+    }
+
+    @Override
+    public String version() {
+        return version;
+    }
+
+    @Override
+    public Map<String, String> springProperties() {
+        // guest/guest is RabbitMQ's default user, allowed from loopback only.
+        return Map.of("spring.rabbitmq.addresses", "amqp://guest:guest@127.0.0.1:" + port);
+    }
+
+    @Override
+    public List<Long> pids() {
+        return List.of(server.pid(), epmd.pid());
+    }
+
+    @Override
+    public void close() {
+        server.close();
+        epmd.close();
+    }
+}

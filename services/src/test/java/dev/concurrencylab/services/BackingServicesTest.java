@@ -1,0 +1,102 @@
+package dev.concurrencylab.services;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Each service is a real server: it starts, answers its own protocol, and leaves no process behind. */
+class BackingServicesTest {
+
+    @TempDir
+    Path work;
+
+    @Test
+    void postgresqlAcceptsConnectionsAndStopsCleanly() throws Exception {
+        List<Long> pids;
+        try (PostgresService pg = PostgresService.start(work)) {
+            assertThat(pg.version()).startsWith("PostgreSQL ");
+            assertThat(Ports.accepts(pg.port())).isTrue();
+            assertThat(pg.springProperties()).containsKeys("spring.datasource.url", "spring.r2dbc.url");
+            pids = pg.pids();
+        }
+        assertGone(pids);
+    }
+
+    @Test
+    void redisAnswersPing() throws Exception {
+        List<Long> pids;
+        try (RedisService redis = RedisService.start(work)) {
+            int port = URI.create(redis.springProperties().get("spring.data.redis.url")).getPort();
+            assertThat(exchange(port, "PING\r\n".getBytes(StandardCharsets.US_ASCII), 7)).isEqualTo("+PONG\r\n");
+            pids = redis.pids();
+        }
+        assertGone(pids);
+    }
+
+    @Test
+    void rabbitmqSpeaksAmqp091() throws Exception {
+        List<Long> pids;
+        try (RabbitMqService rabbit = RabbitMqService.start(work)) {
+            assertThat(rabbit.version()).startsWith("RabbitMQ 3.");
+            int port = URI.create(rabbit.springProperties().get("spring.rabbitmq.addresses")).getPort();
+            byte[] header = {'A', 'M', 'Q', 'P', 0, 0, 9, 1};
+            // A broker answers the protocol header with a method frame (type 1): Connection.Start.
+            assertThat(exchange(port, header, 1).charAt(0)).isEqualTo((char) 1);
+            pids = rabbit.pids();
+        }
+        assertGone(pids);
+    }
+
+    @Test
+    void kafkaBrokerServesItsCluster() {
+        List<Long> pids;
+        try (KafkaService kafka = KafkaService.start(work)) {
+            assertThat(kafka.version()).startsWith("Apache Kafka 4.");
+            assertThat(kafka.springProperties()).containsEntry("spring.kafka.bootstrap-servers", kafka.bootstrapServers());
+            pids = kafka.pids();
+        }
+        assertGone(pids);
+    }
+
+    @Test
+    void aMissingBinaryNamesTheCommandThatInstallsIt() {
+        assertThatThrownBy(() -> Binaries.require("no-such-server-binary", List.of(), "apt-get install no-such-server"))
+                .isInstanceOf(ServiceException.class)
+                .hasMessage("no-such-server-binary not found; install it with: apt-get install no-such-server");
+    }
+
+    @Test
+    void aBusyPortIsReportedInOneLine() throws Exception {
+        try (var socket = new java.net.ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            assertThatThrownBy(() -> Ports.requireFree(socket.getLocalPort(), "postgresql"))
+                    .hasMessageContaining("port " + socket.getLocalPort()).hasMessageContaining("already in use");
+        }
+    }
+
+    private static String exchange(int port, byte[] request, int answerBytes) throws Exception {
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
+            socket.setSoTimeout(5000);
+            OutputStream out = socket.getOutputStream();
+            out.write(request);
+            out.flush();
+            InputStream in = socket.getInputStream();
+            return new String(in.readNBytes(answerBytes), StandardCharsets.ISO_8859_1);
+        }
+    }
+
+    private static void assertGone(List<Long> pids) {
+        for (long pid : pids) {
+            assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).as("process %d alive", pid).isFalse();
+        }
+    }
+}

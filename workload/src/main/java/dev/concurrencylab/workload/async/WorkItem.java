@@ -1,0 +1,22 @@
+package dev.concurrencylab.workload.async;
+
+/**
+ * One unit of asynchronous work. The hand-off time is {@link System#nanoTime()} of the app that
+ * handed it off; the consumer runs inside the same app, so the difference is a true duration.
+ */
+public record WorkItem(Strategy strategy, long id, long handedOffNanos) {
+
+    /** The text form sent through brokers: {@code strategy:id:nanos}. */
+    public String encode() {
+        return strategy.path() + ":" + id + ":" + handedOffNanos;
+    }
+
+    public static WorkItem decode(String text) {
+        String[] parts = text.split(":");
+        if (parts.length != 3) {
+            throw new IllegalArgumentException("not a work item: " + text);
+        }
+        Strategy strategy = Strategy.valueOf(parts[0].toUpperCase().replace('-', '_'));
+        return new WorkItem(strategy, Long.parseLong(parts[1]), Long.parseLong(parts[2]));
+    }
+}

@@ -1,0 +1,111 @@
+package dev.concurrencylab.workload.async;
+
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.FunctionTimer;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.ConcurrentHistogram;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Counts every work item handed off, completed or failed, per strategy, and records hand-off to
+ * completion latency. Exposed as JSON by {@code GET /async/stats} and as Prometheus meters.
+ */
+public final class WorkLedger implements MeterBinder {
+
+    private static final double NANOS_PER_MS = 1_000_000.0;
+
+    private final AtomicLong ids = new AtomicLong();
+    private final Map<Strategy, Tally> tallies = new EnumMap<>(Strategy.class);
+
+    public WorkLedger() {
+        for (Strategy strategy : Strategy.values()) {
+            tallies.put(strategy, new Tally());
+        }
+    }
+
+    /** Records an item as handed off now and returns it. */
+    public WorkItem handOff(Strategy strategy) {
+        WorkItem item = new WorkItem(strategy, ids.incrementAndGet(), System.nanoTime());
+        tallies.get(strategy).handedOff.increment();
+        return item;
+    }
+
+    public void complete(WorkItem item) {
+        Tally tally = tallies.get(item.strategy());
+        long nanos = Math.max(0, System.nanoTime() - item.handedOffNanos());
+        tally.latencyNanos.recordValue(nanos);
+        tally.totalLatencyNanos.add(nanos);
+        tally.completed.increment();
+    }
+
+    /** An item that will never complete (rejected, lost or broken); it stays handed off. */
+    public void fail(WorkItem item) {
+        tallies.get(item.strategy()).failed.increment();
+    }
+
+    public WorkStats stats(Strategy strategy) {
+        Tally tally = tallies.get(strategy);
+        Histogram h = tally.latencyNanos.copy();
+        long count = h.getTotalCount();
+        return new WorkStats(tally.handedOff.sum(), tally.completed.sum(), tally.failed.sum(), count,
+                count == 0 ? 0 : h.getMean() / NANOS_PER_MS,
+                ms(h, 50), ms(h, 90), ms(h, 99), count == 0 ? 0 : h.getMaxValue() / NANOS_PER_MS);
+    }
+
+    /** Stats of every strategy, keyed by path name, in declaration order. */
+    public Map<String, WorkStats> stats() {
+        Map<String, WorkStats> all = new LinkedHashMap<>();
+        for (Strategy strategy : Strategy.values()) {
+            all.put(strategy.path(), stats(strategy));
+        }
+        return all;
+    }
+
+    /** Starts every count afresh, so one trial's figures do not include the previous one's. */
+    public void reset() {
+        tallies.values().forEach(Tally::reset);
+    }
+
+    @Override
+    public void bindTo(MeterRegistry registry) {
+        tallies.forEach((strategy, tally) -> {
+            String tag = strategy.path();
+            FunctionCounter.builder("sut.work.handed.off", tally.handedOff, LongAdder::sum)
+                    .tag("strategy", tag).description("work items handed off").register(registry);
+            FunctionCounter.builder("sut.work.completed", tally.completed, LongAdder::sum)
+                    .tag("strategy", tag).description("work items completed").register(registry);
+            FunctionCounter.builder("sut.work.failed", tally.failed, LongAdder::sum)
+                    .tag("strategy", tag).description("work items rejected or lost").register(registry);
+            FunctionTimer.builder("sut.work.latency", tally, t -> t.completed.sum(), t -> t.totalLatencyNanos.sum(),
+                    TimeUnit.NANOSECONDS).tag("strategy", tag).description("hand-off to completion").register(registry);
+        });
+    }
+
+    private static double ms(Histogram h, double percentile) {
+        return h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(percentile) / NANOS_PER_MS;
+    }
+
+    private static final class Tally {
+        final LongAdder handedOff = new LongAdder();
+        final LongAdder completed = new LongAdder();
+        final LongAdder failed = new LongAdder();
+        final LongAdder totalLatencyNanos = new LongAdder();
+        // Three significant digits, auto-resizing: hand-off latencies range from µs to minutes.
+        final ConcurrentHistogram latencyNanos = new ConcurrentHistogram(3);
+
+        void reset() {
+            handedOff.reset();
+            completed.reset();
+            failed.reset();
+            totalLatencyNanos.reset();
+            latencyNanos.reset();
+        }
+    }
+}

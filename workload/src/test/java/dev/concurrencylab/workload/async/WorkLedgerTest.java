@@ -1,0 +1,65 @@
+package dev.concurrencylab.workload.async;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+class WorkLedgerTest {
+
+    private final WorkLedger ledger = new WorkLedger();
+
+    @Test
+    void countsHandedOffCompletedAndFailedPerStrategy() {
+        WorkItem a = ledger.handOff(Strategy.KAFKA);
+        WorkItem b = ledger.handOff(Strategy.KAFKA);
+        ledger.handOff(Strategy.REDIS);
+        ledger.complete(a);
+        ledger.fail(b);
+
+        assertThat(ledger.stats(Strategy.KAFKA)).extracting(WorkStats::handedOff, WorkStats::completed, WorkStats::failed)
+                .containsExactly(2L, 1L, 1L);
+        assertThat(ledger.stats(Strategy.REDIS).completed()).isZero();
+    }
+
+    @Test
+    void latencyRunsFromHandOffToCompletion() {
+        Worker worker = new Worker(ledger, Duration.ofMillis(30));
+        worker.work(ledger.handOff(Strategy.SYNC));
+
+        WorkStats stats = ledger.stats(Strategy.SYNC);
+        assertThat(stats.latencyCount()).isEqualTo(1);
+        assertThat(stats.latencyMaxMs()).isGreaterThanOrEqualTo(30);
+    }
+
+    @Test
+    void resetStartsEveryCountAfresh() {
+        ledger.complete(ledger.handOff(Strategy.ASYNC_POOL));
+        ledger.reset();
+        assertThat(ledger.stats(Strategy.ASYNC_POOL)).isEqualTo(new WorkStats(0, 0, 0, 0, 0, 0, 0, 0, 0));
+    }
+
+    @Test
+    void itemsSurviveTheTripThroughABroker() {
+        WorkItem item = ledger.handOff(Strategy.ASYNC_SIMPLE);
+        assertThat(WorkItem.decode(item.encode())).isEqualTo(item);
+    }
+
+    @Test
+    void publishesCountsAndLatencyAsMeters() {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        ledger.bindTo(registry);
+        ledger.complete(ledger.handOff(Strategy.RABBITMQ));
+
+        assertThat(registry.get("sut.work.completed").tag("strategy", "rabbitmq").functionCounter().count()).isEqualTo(1);
+        assertThat(registry.get("sut.work.latency").tag("strategy", "rabbitmq").functionTimer().count()).isEqualTo(1);
+    }
+
+    @Test
+    void onlyTheAsyncEndpointStrategiesParseFromAPath() {
+        assertThat(Strategy.ofPath("async-pool")).contains(Strategy.ASYNC_POOL);
+        assertThat(Strategy.ofPath("post-save-publish")).isEmpty();
+        assertThat(Strategy.ofPath("carrier-pigeon")).isEmpty();
+    }
+}
