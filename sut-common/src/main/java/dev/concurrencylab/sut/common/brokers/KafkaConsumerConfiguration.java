@@ -1,0 +1,39 @@
+package dev.concurrencylab.sut.common.brokers;
+
+import dev.concurrencylab.workload.async.WorkItem;
+import dev.concurrencylab.workload.async.Worker;
+import dev.concurrencylab.workload.posts.PostSql;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.annotation.KafkaListener;
+
+/** The Kafka side inside the app: topics, and {@code sut.async.consumers} consumers of work items. */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnProperty(Brokers.KAFKA)
+class KafkaConsumerConfiguration {
+
+    private final Worker worker;
+
+    KafkaConsumerConfiguration(Worker worker) {
+        this.worker = worker;
+    }
+
+    /** One partition per consumer, so every consumer has work. */
+    @Bean
+    NewTopic workTopic(@Value("${sut.async.consumers}") int consumers) {
+        return new NewTopic(Brokers.WORK_TOPIC, consumers, (short) 1);
+    }
+
+    @Bean
+    NewTopic postsTopic() {
+        return new NewTopic(PostSql.POSTS_TOPIC, 1, (short) 1);
+    }
+
+    @KafkaListener(id = "lab-work", topics = Brokers.WORK_TOPIC, concurrency = "${sut.async.consumers}")
+    void consume(String message) {
+        worker.work(WorkItem.decode(message));
+    }
+}

@@ -1,0 +1,278 @@
+package dev.concurrencylab.sut.contract;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.concurrencylab.workload.Hello;
+import dev.concurrencylab.workload.WorkThread;
+import dev.concurrencylab.workload.async.Strategy;
+import dev.concurrencylab.workload.cpu.SqrtLoop;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The contract every variant of both apps must keep, over real HTTP against real PostgreSQL, Kafka,
+ * RabbitMQ and Redis. A variant's test extends this with its profile and says where its work runs.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        WorkThread.PROPERTY + "=true",
+        // Small enough that a burst of requests must overflow it.
+        "sut.async.pool.threads=2", "sut.async.pool.queue=4"})
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+public abstract class SutContract {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final Duration COMPLETION_WAIT = Duration.ofSeconds(60);
+
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    @LocalServerPort
+    int port;
+
+    @DynamicPropertySource
+    static void realServices(DynamicPropertyRegistry registry) {
+        TestServices.springProperties().forEach((key, value) -> registry.add(key, () -> value));
+    }
+
+    /** A regular expression the {@code X-Work-Thread} header of {@code GET /posts/{id}} matches. */
+    protected abstract String postsWorkThread();
+
+    /** The same for {@code GET /cpu}. */
+    protected abstract String cpuWorkThread();
+
+    /** Prometheus metric names this variant's database access must expose (e.g. HikariCP's or R2DBC's). */
+    protected abstract List<String> poolMetrics();
+
+    @Test
+    void helloAnswersPlainText() {
+        HttpResponse<String> response = get("/hello");
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.body()).isEqualTo(Hello.TEXT);
+        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(v -> assertThat(v).startsWith("text/plain"));
+    }
+
+    @Test
+    void postsReturnsTheSeededRowAsJson() {
+        HttpResponse<String> response = get("/posts/42");
+        assertThat(response.statusCode()).isEqualTo(200);
+        JsonNode post = json(response);
+        assertThat(post.get("id").asLong()).isEqualTo(42);
+        assertThat(post.get("userId").asLong()).isEqualTo(43);
+        assertThat(post.get("title").asString()).isEqualTo("Post 42");
+        assertThat(post.get("body").asString()).startsWith("Body of post 42: lorem ipsum");
+        assertThat(post.propertyNames()).containsExactlyInAnyOrder("id", "userId", "title", "body");
+    }
+
+    @Test
+    void anUnknownPostIs404WithAJsonReason() {
+        HttpResponse<String> response = get("/posts/99999999");
+        assertThat(response.statusCode()).isEqualTo(404);
+        assertThat(json(response).get("detail").asString()).contains("99999999");
+    }
+
+    @Test
+    void demoReadsItsOneRow() {
+        HttpResponse<String> response = get("/demo");
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(json(response).get("name").asString()).isEqualTo("demo");
+    }
+
+    @Test
+    void cpuReturnsTheLoopsResult() {
+        HttpResponse<String> response = get("/cpu?iterations=1000");
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(json(response).get("result").asDouble()).isEqualTo(SqrtLoop.run(1000));
+    }
+
+    @Test
+    void delayWaitsAtLeastTheTimeAsked() {
+        long start = System.nanoTime();
+        HttpResponse<String> response = get("/delay?ms=120");
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofMillis(120));
+        assertThat(response.body()).isEqualTo("waited 120 ms");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/posts/abc", "/cpu?iterations=-5", "/cpu?iterations=many", "/delay?ms=-1", "/delay?ms=99999999"})
+    void invalidInputIs400WithAJsonReason(String path) {
+        assertBadRequest(get(path));
+    }
+
+    @Test
+    void unknownStrategyIs400WithAJsonReason() {
+        HttpResponse<String> response = post("/async/carrier-pigeon", "");
+        assertBadRequest(response);
+        assertThat(json(response).get("detail").asString()).contains("carrier-pigeon").contains("async-simple");
+    }
+
+    @Test
+    void malformedPostBodiesAre400() {
+        assertBadRequest(post("/posts", "{not json"));
+        assertBadRequest(post("/posts", "{\"userId\": 1, \"title\": \"\"}"));
+        assertBadRequest(post("/posts?ack=maybe", "{\"userId\": 1, \"title\": \"t\"}"));
+    }
+
+    @Test
+    void postSavedAnswersWithTheSavedAndPublishedPost() {
+        HttpResponse<String> response = post("/posts?ack=saved", "{\"userId\": 7, \"title\": \"Saved\", \"body\": \"b\"}");
+        assertThat(response.statusCode()).isEqualTo(201);
+        long id = json(response).get("id").asLong();
+        assertThat(id).isGreaterThan(10_000);
+        assertThat(json(get("/posts/" + id)).get("title").asString()).isEqualTo("Saved");
+    }
+
+    @Test
+    void postWithoutAckAnswersAtOnceAndStillSavesAndPublishes() {
+        long before = stats("post-save-publish").get("completed").asLong();
+        for (int i = 0; i < 5; i++) {
+            assertThat(post("/posts?ack=none", "{\"userId\": 8, \"title\": \"Later\"}").statusCode()).isEqualTo(202);
+        }
+        awaitCompleted("post-save-publish", before + 5);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"sync", "async-simple", "async-pool", "rabbitmq", "kafka", "redis"})
+    void everyStrategyCompletesEveryItemItHandsOff(String strategy) {
+        JsonNode before = awaitIdle(strategy);
+        // No more than the bounded pool takes at once (2 threads + 4 queued), so none is rejected.
+        int items = 6;
+        for (int i = 0; i < items; i++) {
+            HttpResponse<String> response = post("/async/" + strategy, "");
+            assertThat(response.statusCode()).as(response.body()).isEqualTo(strategy.equals("sync") ? 200 : 202);
+            assertThat(json(response).get("strategy").asString()).isEqualTo(strategy);
+        }
+        JsonNode after = awaitCompleted(strategy, before.get("completed").asLong() + items);
+        assertThat(after.get("handedOff").asLong() - before.get("handedOff").asLong()).isEqualTo(items);
+        assertThat(after.get("failed").asLong()).isEqualTo(before.get("failed").asLong());
+        assertThat(after.get("latencyP50Ms").asDouble()).isGreaterThanOrEqualTo(50);
+    }
+
+    @Test
+    void aFullBoundedPoolRejectsWith503AndCountsTheFailure() {
+        long failedBefore = stats(Strategy.ASYNC_POOL.path()).get("failed").asLong();
+        List<CompletableFuture<HttpResponse<String>>> burst = IntStream.range(0, 40)
+                .mapToObj(i -> http.sendAsync(request("/async/async-pool").POST(HttpRequest.BodyPublishers.noBody()).build(),
+                        HttpResponse.BodyHandlers.ofString()))
+                .toList();
+        List<HttpResponse<String>> responses = burst.stream().map(CompletableFuture::join).toList();
+        List<HttpResponse<String>> rejected = responses.stream().filter(r -> r.statusCode() == 503).toList();
+        assertThat(rejected).isNotEmpty();
+        assertThat(responses).allSatisfy(r -> assertThat(r.statusCode()).isIn(202, 503));
+        assertThat(json(rejected.getFirst()).get("detail").asString()).contains("queue is full");
+        assertThat(stats(Strategy.ASYNC_POOL.path()).get("failed").asLong() - failedBefore).isEqualTo(rejected.size());
+    }
+
+    @Test
+    void workRunsWhereTheVariantSays() {
+        assertThat(get("/posts/1").headers().firstValue(WorkThread.HEADER)).hasValueSatisfying(
+                thread -> assertThat(thread).matches(postsWorkThread()));
+        assertThat(get("/cpu?iterations=10").headers().firstValue(WorkThread.HEADER)).hasValueSatisfying(
+                thread -> assertThat(thread).matches(cpuWorkThread()));
+    }
+
+    @Test
+    void healthIsUpWithTheDatabase() {
+        HttpResponse<String> response = get("/actuator/health");
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(json(response).get("status").asString()).isEqualTo("UP");
+    }
+
+    @Test
+    void prometheusExposesJvmPoolExecutorAndWorkMetrics() {
+        get("/posts/1");
+        post("/async/async-simple", "");
+        String metrics = get("/actuator/prometheus").body();
+        assertThat(metrics).contains("jvm_memory_used_bytes", "jvm_threads_live_threads", "jvm_gc_pause_seconds",
+                "executor_active_threads", "sut_work_handed_off_total", "sut_work_completed_total",
+                "sut_work_latency_seconds_count");
+        assertThat(metrics).contains(poolMetrics());
+    }
+
+    protected HttpResponse<String> get(String path) {
+        return send(request(path).GET().build());
+    }
+
+    protected HttpResponse<String> post(String path, String jsonBody) {
+        return send(request(path).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(jsonBody)).build());
+    }
+
+    protected static JsonNode json(HttpResponse<String> response) {
+        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(v -> assertThat(v).contains("json"));
+        return JSON.readTree(response.body());
+    }
+
+    private JsonNode stats(String strategy) {
+        return json(get("/async/stats")).get(strategy);
+    }
+
+    /** Waits until every item handed off earlier is completed or failed. */
+    private JsonNode awaitIdle(String strategy) {
+        long deadline = System.nanoTime() + COMPLETION_WAIT.toNanos();
+        JsonNode stats = stats(strategy);
+        while (stats.get("handedOff").asLong() > stats.get("completed").asLong() + stats.get("failed").asLong()
+                && System.nanoTime() < deadline) {
+            sleep(50);
+            stats = stats(strategy);
+        }
+        return stats;
+    }
+
+    private JsonNode awaitCompleted(String strategy, long completed) {
+        long deadline = System.nanoTime() + COMPLETION_WAIT.toNanos();
+        JsonNode stats = stats(strategy);
+        while (stats.get("completed").asLong() < completed && System.nanoTime() < deadline) {
+            sleep(100);
+            stats = stats(strategy);
+        }
+        assertThat(stats.get("completed").asLong()).as("%s completed items: %s", strategy, stats).isEqualTo(completed);
+        return stats;
+    }
+
+    private static void assertBadRequest(HttpResponse<String> response) {
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(400);
+        JsonNode problem = json(response);
+        assertThat(problem.get("status").asInt()).isEqualTo(400);
+        assertThat(response.body()).doesNotContain("Exception").doesNotContain("\tat ");
+    }
+
+    private HttpRequest.Builder request(String path) {
+        return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).timeout(Duration.ofSeconds(30));
+    }
+
+    private HttpResponse<String> send(HttpRequest request) {
+        try {
+            return http.send(request, HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new IllegalStateException(request.uri() + ": " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

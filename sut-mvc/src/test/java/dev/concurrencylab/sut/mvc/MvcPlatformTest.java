@@ -1,0 +1,27 @@
+package dev.concurrencylab.sut.mvc;
+
+import dev.concurrencylab.sut.contract.SutContract;
+import java.util.List;
+import org.springframework.test.context.ActiveProfiles;
+
+/** {@code mvc-platform}: Tomcat's own platform threads do the handler's work, JDBC included. */
+@ActiveProfiles("mvc-platform")
+class MvcPlatformTest extends SutContract {
+
+    static final String TOMCAT_PLATFORM_THREAD = "http-nio-.*-exec-\\d+; virtual=false";
+
+    @Override
+    protected String postsWorkThread() {
+        return TOMCAT_PLATFORM_THREAD;
+    }
+
+    @Override
+    protected String cpuWorkThread() {
+        return TOMCAT_PLATFORM_THREAD;
+    }
+
+    @Override
+    protected List<String> poolMetrics() {
+        return List.of("hikaricp_connections_active", "hikaricp_connections_pending", "tomcat_threads_busy_threads");
+    }
+}
