@@ -42,22 +42,28 @@ public abstract class SutContract {
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
+    private final String postsWorkThread;
+    private final String cpuWorkThread;
+    private final List<String> poolMetrics;
+
     @LocalServerPort
     int port;
+
+    /**
+     * @param postsWorkThread regular expression the {@code X-Work-Thread} of {@code GET /posts/{id}} matches
+     * @param cpuWorkThread the same for {@code GET /cpu}
+     * @param poolMetrics Prometheus names this variant's database pool must expose (HikariCP's or R2DBC's)
+     */
+    protected SutContract(String postsWorkThread, String cpuWorkThread, List<String> poolMetrics) {
+        this.postsWorkThread = postsWorkThread;
+        this.cpuWorkThread = cpuWorkThread;
+        this.poolMetrics = poolMetrics;
+    }
 
     @DynamicPropertySource
     static void realServices(DynamicPropertyRegistry registry) {
         TestServices.springProperties().forEach((key, value) -> registry.add(key, () -> value));
     }
-
-    /** A regular expression the {@code X-Work-Thread} header of {@code GET /posts/{id}} matches. */
-    protected abstract String postsWorkThread();
-
-    /** The same for {@code GET /cpu}. */
-    protected abstract String cpuWorkThread();
-
-    /** Prometheus metric names this variant's database access must expose (e.g. HikariCP's or R2DBC's). */
-    protected abstract List<String> poolMetrics();
 
     @Test
     void helloAnswersPlainText() {
@@ -182,9 +188,9 @@ public abstract class SutContract {
     @Test
     void workRunsWhereTheVariantSays() {
         assertThat(get("/posts/1").headers().firstValue(WorkThread.HEADER)).hasValueSatisfying(
-                thread -> assertThat(thread).matches(postsWorkThread()));
+                thread -> assertThat(thread).matches(postsWorkThread));
         assertThat(get("/cpu?iterations=10").headers().firstValue(WorkThread.HEADER)).hasValueSatisfying(
-                thread -> assertThat(thread).matches(cpuWorkThread()));
+                thread -> assertThat(thread).matches(cpuWorkThread));
     }
 
     @Test
@@ -203,7 +209,7 @@ public abstract class SutContract {
         assertThat(metrics).contains("jvm_memory_used_bytes", "jvm_threads_live_threads", "jvm_gc_overhead",
                 "executor_active_threads", "sut_work_handed_off_total", "sut_work_completed_total",
                 "sut_work_latency_seconds_count");
-        assertThat(metrics).contains(poolMetrics());
+        assertThat(metrics).contains(poolMetrics);
     }
 
     protected HttpResponse<String> get(String path) {

@@ -11,25 +11,14 @@ import org.springframework.test.context.ActiveProfiles;
 @ActiveProfiles("mvc-platform-small")
 class MvcPlatformSmallTest extends SutContract {
 
+    MvcPlatformSmallTest() {
+        super(Threads.TOMCAT_PLATFORM, Threads.TOMCAT_PLATFORM, List.of("hikaricp_connections_active", "tomcat_threads_busy_threads"));
+    }
+
     @Test
     void tomcatHasOneThreadPerAvailableCpu() {
         String metrics = get("/actuator/prometheus").body();
         assertThat(metrics).containsPattern("tomcat_threads_config_max_threads\\{[^}]*} "
                 + Runtime.getRuntime().availableProcessors() + "\\.0");
-    }
-
-    @Override
-    protected String postsWorkThread() {
-        return MvcPlatformTest.TOMCAT_PLATFORM_THREAD;
-    }
-
-    @Override
-    protected String cpuWorkThread() {
-        return MvcPlatformTest.TOMCAT_PLATFORM_THREAD;
-    }
-
-    @Override
-    protected List<String> poolMetrics() {
-        return List.of("hikaricp_connections_active", "tomcat_threads_busy_threads");
     }
 }

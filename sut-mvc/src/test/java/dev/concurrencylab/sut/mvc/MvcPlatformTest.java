@@ -8,20 +8,7 @@ import org.springframework.test.context.ActiveProfiles;
 @ActiveProfiles("mvc-platform")
 class MvcPlatformTest extends SutContract {
 
-    static final String TOMCAT_PLATFORM_THREAD = "http-nio-.*-exec-\\d+; virtual=false";
-
-    @Override
-    protected String postsWorkThread() {
-        return TOMCAT_PLATFORM_THREAD;
-    }
-
-    @Override
-    protected String cpuWorkThread() {
-        return TOMCAT_PLATFORM_THREAD;
-    }
-
-    @Override
-    protected List<String> poolMetrics() {
-        return List.of("hikaricp_connections_active", "hikaricp_connections_pending", "tomcat_threads_busy_threads");
+    MvcPlatformTest() {
+        super(Threads.TOMCAT_PLATFORM, Threads.TOMCAT_PLATFORM, List.of("hikaricp_connections_active", "hikaricp_connections_pending", "tomcat_threads_busy_threads"));
     }
 }

@@ -8,20 +8,7 @@ import org.springframework.test.context.ActiveProfiles;
 @ActiveProfiles("mvc-virtual")
 class MvcVirtualTest extends SutContract {
 
-    private static final String VIRTUAL = ".*; virtual=true";
-
-    @Override
-    protected String postsWorkThread() {
-        return VIRTUAL;
-    }
-
-    @Override
-    protected String cpuWorkThread() {
-        return VIRTUAL;
-    }
-
-    @Override
-    protected List<String> poolMetrics() {
-        return List.of("hikaricp_connections_active", "hikaricp_connections_pending");
+    MvcVirtualTest() {
+        super(Threads.VIRTUAL, Threads.VIRTUAL, List.of("hikaricp_connections_active", "hikaricp_connections_pending"));
     }
 }

@@ -8,18 +8,7 @@ import org.springframework.test.context.ActiveProfiles;
 @ActiveProfiles("webflux-elastic")
 class WebFluxElasticTest extends SutContract {
 
-    @Override
-    protected String postsWorkThread() {
-        return Threads.BOUNDED_ELASTIC;
-    }
-
-    @Override
-    protected String cpuWorkThread() {
-        return Threads.EVENT_LOOP;
-    }
-
-    @Override
-    protected List<String> poolMetrics() {
-        return List.of(Threads.HIKARI_POOL);
+    WebFluxElasticTest() {
+        super(Threads.BOUNDED_ELASTIC, Threads.EVENT_LOOP, List.of(Threads.HIKARI_POOL));
     }
 }

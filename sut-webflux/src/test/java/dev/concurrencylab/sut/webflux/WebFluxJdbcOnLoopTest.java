@@ -8,18 +8,7 @@ import org.springframework.test.context.ActiveProfiles;
 @ActiveProfiles("webflux-jdbc-on-loop")
 class WebFluxJdbcOnLoopTest extends SutContract {
 
-    @Override
-    protected String postsWorkThread() {
-        return Threads.EVENT_LOOP;
-    }
-
-    @Override
-    protected String cpuWorkThread() {
-        return Threads.EVENT_LOOP;
-    }
-
-    @Override
-    protected List<String> poolMetrics() {
-        return List.of(Threads.HIKARI_POOL);
+    WebFluxJdbcOnLoopTest() {
+        super(Threads.EVENT_LOOP, Threads.EVENT_LOOP, List.of(Threads.HIKARI_POOL));
     }
 }

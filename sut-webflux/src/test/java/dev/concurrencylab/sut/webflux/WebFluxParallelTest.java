@@ -8,18 +8,7 @@ import org.springframework.test.context.ActiveProfiles;
 @ActiveProfiles("webflux-parallel")
 class WebFluxParallelTest extends SutContract {
 
-    @Override
-    protected String postsWorkThread() {
-        return Threads.R2DBC_LOOP;
-    }
-
-    @Override
-    protected String cpuWorkThread() {
-        return Threads.PARALLEL;
-    }
-
-    @Override
-    protected List<String> poolMetrics() {
-        return List.of(Threads.R2DBC_POOL);
+    WebFluxParallelTest() {
+        super(Threads.R2DBC_LOOP, Threads.PARALLEL, List.of(Threads.R2DBC_POOL));
     }
 }

@@ -8,18 +8,7 @@ import org.springframework.test.context.ActiveProfiles;
 @ActiveProfiles("webflux")
 class WebFluxTest extends SutContract {
 
-    @Override
-    protected String postsWorkThread() {
-        return Threads.R2DBC_LOOP;
-    }
-
-    @Override
-    protected String cpuWorkThread() {
-        return Threads.EVENT_LOOP;
-    }
-
-    @Override
-    protected List<String> poolMetrics() {
-        return List.of(Threads.R2DBC_POOL);
+    WebFluxTest() {
+        super(Threads.R2DBC_LOOP, Threads.EVENT_LOOP, List.of(Threads.R2DBC_POOL));
     }
 }

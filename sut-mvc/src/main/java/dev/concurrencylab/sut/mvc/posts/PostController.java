@@ -56,11 +56,7 @@ class PostController {
 
     @PostMapping("/posts")
     ResponseEntity<?> create(@RequestBody NewPost post, @RequestParam(defaultValue = "saved") String ack) throws InterruptedException {
-        Ack mode = Ack.parse(ack);
-        String problem = post.problem();
-        if (problem != null) {
-            throw Problems.badRequest(problem);
-        }
+        Ack mode = Ack.validate(post, ack);
         if (mode == Ack.SAVED) {
             handoffs.requireBroker(Strategy.POST_SAVE_PUBLISH);
             PostView saved = posts.insert(post);

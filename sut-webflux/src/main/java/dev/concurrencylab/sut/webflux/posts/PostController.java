@@ -51,11 +51,7 @@ class PostController {
 
     @PostMapping("/posts")
     Mono<ResponseEntity<?>> create(@RequestBody NewPost post, @RequestParam(defaultValue = "saved") String ack) {
-        Ack mode = Ack.parse(ack);
-        String problem = post.problem();
-        if (problem != null) {
-            throw Problems.badRequest(problem);
-        }
+        Ack mode = Ack.validate(post, ack);
         if (mode == Ack.SAVED) {
             handoffs.requireBroker(Strategy.POST_SAVE_PUBLISH);
             return posts.insert(post)
