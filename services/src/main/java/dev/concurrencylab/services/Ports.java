@@ -6,7 +6,6 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.time.Duration;
 
 /** Loopback ports: finding a free one and waiting until one accepts. */
 public final class Ports {
@@ -36,9 +35,5 @@ public final class Ports {
         if (accepts(port)) {
             throw new ServiceException(forWhat + ": port " + port + " on 127.0.0.1 is already in use; pick another or stop what holds it");
         }
-    }
-
-    static Duration since(long startNanos) {
-        return Duration.ofNanos(System.nanoTime() - startNanos);
     }
 }
