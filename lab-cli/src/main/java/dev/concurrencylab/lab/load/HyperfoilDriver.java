@@ -1,0 +1,350 @@
+package dev.concurrencylab.lab.load;
+
+import io.hyperfoil.api.config.Benchmark;
+import io.hyperfoil.api.config.BenchmarkBuilder;
+import io.hyperfoil.api.config.Phase;
+import io.hyperfoil.api.config.PhaseBuilder;
+import io.hyperfoil.api.session.PhaseInstance;
+import io.hyperfoil.api.statistics.StatisticsSnapshot;
+import io.hyperfoil.core.builders.StepCatalog;
+import io.hyperfoil.core.handlers.DefragProcessor;
+import io.hyperfoil.core.impl.LocalSimulationRunner;
+import io.hyperfoil.http.api.HttpMethod;
+import io.hyperfoil.http.config.HttpPluginBuilder;
+import io.hyperfoil.http.statistics.HttpStats;
+import io.hyperfoil.http.steps.HttpRequestStepBuilder;
+import io.hyperfoil.http.steps.HttpStepCatalog;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The lab's only door to Hyperfoil 0.25.2: turns a {@link LoadRun} into an in-process Hyperfoil
+ * benchmark (a warm-up phase, then the measured phases) and its statistics into a {@link LoadResult}.
+ */
+public final class HyperfoilDriver implements LoadDriver {
+
+    private static final String WARM_UP = "warm-up";
+    private static final String MEASURE = "measure-";
+    /** Warm-up exists to reach steady JIT state; more users than this would only add queueing. */
+    private static final int WARM_UP_USERS = 64;
+    /** A closed-stages ramp is stepped at most this finely (k6 ramps continuously). */
+    private static final Duration RAMP_STEP = Duration.ofSeconds(5);
+
+    private final int threads;
+
+    /*
+     * Open models use evenly spaced arrivals (variance off), as vegeta and wrk2 do: with Poisson
+     * arrivals a 5-second trial at 200/s misses its target by ±3 % from chance alone.
+     */
+
+    public HyperfoilDriver(int threads) {
+        this.threads = threads;
+    }
+
+    /** One event-loop thread per two CPUs the lab may use, at least one. */
+    public static HyperfoilDriver forThisMachine() {
+        return new HyperfoilDriver(Math.max(1, Runtime.getRuntime().availableProcessors() / 2));
+    }
+
+    @Override
+    public LoadResult run(LoadRun run, LoadListener listener) {
+        String id = UUID.randomUUID().toString();
+        String warmKey = id + "/" + WARM_UP;
+        String measureKey = id + "/measure";
+        Tally warmTally = Tally.open(warmKey);
+        Tally measureTally = Tally.open(measureKey);
+        AtomicReference<Tally> current = new AtomicReference<>(run.warmup().isZero() ? measureTally : warmTally);
+
+        BenchmarkBuilder builder = BenchmarkBuilder.builder().name("lab-" + id).threads(threads)
+                .addPlugin(HttpPluginBuilder::new)
+                    .ergonomics()
+                        .repeatCookies(false).userAgentFromSession(false)
+                        // The lab classifies answers itself and never stops a user on a bad one.
+                        .autoRangeCheck(false).stopOnInvalid(false)
+                    .endErgonomics()
+                    .http()
+                        .host(run.target().getHost()).port(run.target().getPort())
+                        .sharedConnections(run.model().maxConcurrency())
+                    .endHttp()
+                .endPlugin();
+        String last = null;
+        if (!run.warmup().isZero()) {
+            addWarmUp(builder, run, warmKey);
+            last = WARM_UP;
+        }
+        List<String> measured = addMeasured(builder, run, measureKey, last);
+        Benchmark benchmark = builder.build();
+
+        Collector collector = new Collector();
+        Runner runner = new Runner(benchmark, collector, measured, current, measureTally, listener);
+        ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "load-progress");
+            t.setDaemon(true);
+            return t;
+        });
+        ticker.scheduleAtFixedRate(() -> {
+            Tally t = current.get();
+            listener.progress(t.answered.sum(), t.failed.sum());
+        }, 1, 1, TimeUnit.SECONDS);
+        String failure = null;
+        try (AutoCloseable refusals = RefusedConnections.install(current::get)) {
+            listener.phase(run.warmup().isZero() ? "measure" : "warm-up");
+            runner.run();
+        } catch (Exception e) {
+            failure = "load engine failed: " + e.getMessage();
+        } finally {
+            ticker.shutdownNow();
+            Tally.close(warmKey);
+            Tally.close(measureKey);
+        }
+        if (Thread.currentThread().isInterrupted()) {
+            failure = "stopped before the measured window ended";
+        }
+        return collector.result(measured, run, measureTally, runner, failure);
+    }
+
+    private static void addWarmUp(BenchmarkBuilder builder, LoadRun run, String tally) {
+        long ms = run.warmup().toMillis();
+        PhaseBuilder<?> phase = switch (run.model()) {
+            case LoadModel.OpenRate o -> builder.addPhase(WARM_UP).constantRate(0).usersPerSec(o.rate()).variance(false).maxSessions(o.maxSessions());
+            case LoadModel.OpenRamp r -> builder.addPhase(WARM_UP).constantRate(0).usersPerSec(Math.max(1, r.from())).variance(false).maxSessions(r.maxSessions());
+            default -> builder.addPhase(WARM_UP).always(Math.min(WARM_UP_USERS, run.model().maxConcurrency()));
+        };
+        phase.duration(ms).isWarmup(true);
+        addScenario(phase, run, tally, 1);
+    }
+
+    private static List<String> addMeasured(BenchmarkBuilder builder, LoadRun run, String tally, String after) {
+        List<String> names = new ArrayList<>();
+        switch (run.model()) {
+            case LoadModel.ClosedStages s -> {
+                int from = 0;
+                for (LoadModel.Stage stage : s.stages()) {
+                    long steps = Math.max(1, Math.round((double) stage.duration().toMillis() / RAMP_STEP.toMillis()));
+                    long stepMs = stage.duration().toMillis() / steps;
+                    for (int i = 1; i <= steps; i++) {
+                        // Each step holds the users k6 would reach at the step's midpoint.
+                        int users = (int) Math.round(from + (stage.users() - from) * (i - 0.5) / steps);
+                        if (users > 0) {
+                            String name = MEASURE + names.size();
+                            addScenario(after(builder.addPhase(name).always(users).duration(stepMs), after, names), run, tally, 1);
+                            names.add(name);
+                        }
+                    }
+                    from = stage.users();
+                }
+            }
+            case LoadModel.UsersXRequests u -> names.add(counted(builder, run, tally, after, u.users(), u.requests()));
+            case LoadModel.CountXConcurrency c -> names.add(counted(builder, run, tally, after, c.concurrency(), c.count() / c.concurrency()));
+            case LoadModel.Burst b -> names.add(counted(builder, run, tally, after, b.count(), 1));
+            case LoadModel.MaxRate m -> {
+                String name = MEASURE + 0;
+                addScenario(after(builder.addPhase(name).always(m.workers()).duration(m.duration().toMillis()), after, names), run, tally, 1);
+                names.add(name);
+            }
+            case LoadModel.OpenRate o -> {
+                String name = MEASURE + 0;
+                addScenario(after(builder.addPhase(name).constantRate(0).usersPerSec(o.rate()).variance(false).maxSessions(o.maxSessions())
+                        .duration(o.duration().toMillis()), after, names), run, tally, 1);
+                names.add(name);
+            }
+            case LoadModel.OpenRamp r -> {
+                String name = MEASURE + 0;
+                addScenario(after(builder.addPhase(name).rampRate(0, 0).initialUsersPerSec(r.from()).targetUsersPerSec(r.to()).variance(false)
+                        .maxSessions(r.maxSessions()).duration(r.duration().toMillis()), after, names), run, tally, 1);
+                names.add(name);
+            }
+        }
+        return names;
+    }
+
+    /** All users start at once and each sends {@code perUser} requests back to back. */
+    private static String counted(BenchmarkBuilder builder, LoadRun run, String tally, String after, int users, int perUser) {
+        String name = MEASURE + 0;
+        // Bounded even if the server never answers: every request may take the whole timeout.
+        long bound = perUser * run.request().timeout().toMillis() + 30_000;
+        PhaseBuilder<?> phase = builder.addPhase(name).atOnce(users).maxDuration(bound);
+        if (after != null) {
+            phase.startAfterStrict(after);
+        }
+        addScenario(phase, run, tally, perUser);
+        return name;
+    }
+
+    /** The first measured phase waits until warm-up has fully drained; later ones follow without a gap. */
+    private static PhaseBuilder<?> after(PhaseBuilder<?> phase, String warmUp, List<String> measuredSoFar) {
+        if (!measuredSoFar.isEmpty()) {
+            phase.startAfter(measuredSoFar.getLast());
+        } else if (warmUp != null) {
+            phase.startAfterStrict(warmUp);
+        }
+        return phase;
+    }
+
+    private static void addScenario(PhaseBuilder<?> phase, LoadRun run, String tally, int requests) {
+        var sequence = phase.scenario().initialSequence("request");
+        if (requests > 1) {
+            var loop = sequence.step(StepCatalog.SC).loop("request-count", requests).steps();
+            request(loop.step(HttpStepCatalog.SC).httpRequest(method(run.request())), run, tally);
+            loop.end();
+        } else {
+            request(sequence.step(HttpStepCatalog.SC).httpRequest(method(run.request())), run, tally);
+        }
+    }
+
+    private static HttpMethod method(RequestSpec request) {
+        return HttpMethod.valueOf(request.method());
+    }
+
+    private static void request(HttpRequestStepBuilder step, LoadRun run, String tally) {
+        RequestSpec request = run.request();
+        PathTemplate path = PathTemplate.parse(request.path());
+        if (path.isFixed()) {
+            step.path(request.path());
+        } else {
+            step.path(session -> path.next());
+        }
+        step.timeout(request.timeout().toMillis(), TimeUnit.MILLISECONDS);
+        var headers = step.headers().header("Cache-Control", "no-store");
+        if (request.body() != null) {
+            headers.header("Content-Type", request.contentType());
+            step.body(request.body());
+        }
+        headers.endHeaders();
+        var handler = step.handler().status(new ResponseChecks.Status(tally, run.checks().status()));
+        if (run.checks().bodyContains() != null) {
+            ResponseChecks.BodyContains body = new ResponseChecks.BodyContains(tally, run.checks().bodyContains());
+            handler.body(fragmented -> DefragProcessor.of(body, fragmented));
+        }
+        handler.onCompletion(new ResponseChecks.Completion(tally)).endHandler();
+        step.endStep();
+    }
+
+    /** Models that run for a set time, as opposed to those that end when their requests are done. */
+    private static boolean timed(LoadModel model) {
+        return !(model instanceof LoadModel.UsersXRequests || model instanceof LoadModel.CountXConcurrency
+                || model instanceof LoadModel.Burst);
+    }
+
+    /** Knows which phase is running, whether the session pool ran dry, and when the measured window began and ended. */
+    private static final class Runner extends LocalSimulationRunner {
+        private final List<String> measured;
+        private final AtomicReference<Tally> current;
+        private final Tally measureTally;
+        private final LoadListener listener;
+        final AtomicBoolean sessionLimitHit = new AtomicBoolean();
+        final AtomicLong windowStartNanos = new AtomicLong();
+        final AtomicLong finishedNanos = new AtomicLong();
+        final AtomicLong terminatedNanos = new AtomicLong();
+
+        Runner(Benchmark benchmark, Collector collector, List<String> measured, AtomicReference<Tally> current,
+                Tally measureTally, LoadListener listener) {
+            super(benchmark, collector, null, null);
+            this.measured = measured;
+            this.current = current;
+            this.measureTally = measureTally;
+            this.listener = listener;
+        }
+
+        /**
+         * A timed window ends when its last phase stops starting requests (those still in flight are
+         * counted but do not stretch the window); a counted one ends when its last answer arrives.
+         */
+        double windowSeconds(boolean timed) {
+            long start = windowStartNanos.get();
+            long end = timed && finishedNanos.get() != 0 ? finishedNanos.get() : terminatedNanos.get();
+            return start == 0 || end == 0 ? 0 : (end - start) / 1e9;
+        }
+
+        @Override
+        protected CompletableFuture<Void> phaseChanged(Phase phase, PhaseInstance.Status status, boolean sessionLimitExceeded, Throwable error) {
+            if (measured.contains(phase.name())) {
+                if (sessionLimitExceeded) {
+                    sessionLimitHit.set(true);
+                }
+                if (status == PhaseInstance.Status.RUNNING && windowStartNanos.compareAndSet(0, System.nanoTime())) {
+                    current.set(measureTally);
+                    listener.phase("measure");
+                }
+                if (phase.name().equals(measured.getLast())) {
+                    if (status == PhaseInstance.Status.FINISHED) {
+                        finishedNanos.compareAndSet(0, System.nanoTime());
+                    } else if (status == PhaseInstance.Status.TERMINATED) {
+                        terminatedNanos.compareAndSet(0, System.nanoTime());
+                    }
+                }
+            }
+            return super.phaseChanged(phase, status, sessionLimitExceeded, error);
+        }
+    }
+
+    /** Keeps copies of Hyperfoil's per-second snapshots (it resets them after the callback). */
+    private static final class Collector implements io.hyperfoil.core.impl.statistics.StatisticsCollector.StatisticsConsumer {
+        private final Map<String, TreeMap<Integer, StatisticsSnapshot>> byPhase = new LinkedHashMap<>();
+
+        @Override
+        public synchronized void accept(Phase phase, int stepId, String metric, StatisticsSnapshot snapshot,
+                io.hyperfoil.core.util.CountDown countDown) {
+            byPhase.computeIfAbsent(phase.name(), k -> new TreeMap<>())
+                    .merge(snapshot.sequenceId, snapshot.clone(), (a, b) -> {
+                        a.add(b);
+                        return a;
+                    });
+        }
+
+        synchronized LoadResult result(List<String> measured, LoadRun run, Tally tally, Runner runner, String failure) {
+            StatisticsSnapshot total = new StatisticsSnapshot();
+            List<SecondStats> series = new ArrayList<>();
+            for (String phase : measured) {
+                for (StatisticsSnapshot s : byPhase.getOrDefault(phase, new TreeMap<>()).values()) {
+                    total.add(s);
+                    series.add(new SecondStats(series.size(), s.requestCount, s.responseCount, errors(s, 0, 0),
+                            ms(s.histogram, 50), ms(s.histogram, 99), s.histogram.getTotalCount() == 0 ? 0 : s.histogram.getMaxValue() / 1e6));
+                }
+            }
+            Map<ErrorClass, Long> errors = new EnumMap<>(ErrorClass.class);
+            errors.put(ErrorClass.TIMEOUT, (long) total.requestTimeouts);
+            errors.put(ErrorClass.REFUSED, tally.refused.sum());
+            // A timeout closes its connection, which Hyperfoil counts as a connection error as well.
+            errors.put(ErrorClass.RESET, (long) Math.max(0, total.connectionErrors - total.requestTimeouts));
+            errors.put(ErrorClass.STATUS, (long) nonSuccess(total));
+            errors.put(ErrorClass.CHECK, tally.checkFailed.sum());
+            Histogram latency = total.histogram.copy();
+            long slow = 0;
+            if (run.checks().latencyBelow() != null && latency.getTotalCount() > 0) {
+                long bound = run.checks().latencyBelow().toNanos();
+                slow = bound > latency.getMaxValue() ? 0 : latency.getCountBetweenValues(bound, latency.getMaxValue());
+            }
+            double window = runner.windowSeconds(timed(run.model()));
+            return new LoadResult(latency, total.requestCount, total.responseCount, errors, slow, series, window,
+                    runner.sessionLimitHit.get(), TimeUnit.NANOSECONDS.toMillis(total.blockedTime), failure);
+        }
+
+        private static long errors(StatisticsSnapshot s, long refused, long checks) {
+            return s.requestTimeouts + Math.max(0, s.connectionErrors - s.requestTimeouts) + nonSuccess(s) + refused + checks;
+        }
+
+        private static int nonSuccess(StatisticsSnapshot s) {
+            HttpStats http = HttpStats.get(s);
+            return http.status_3xx + http.status_4xx + http.status_5xx + http.status_other;
+        }
+
+        private static double ms(Histogram h, double percentile) {
+            return h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(percentile) / 1e6;
+        }
+    }
+}

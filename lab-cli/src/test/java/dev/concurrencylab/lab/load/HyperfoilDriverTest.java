@@ -1,0 +1,158 @@
+package dev.concurrencylab.lab.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.concurrencylab.services.Ports;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+class HyperfoilDriverTest {
+
+    private static TestServer server;
+    private final HyperfoilDriver driver = new HyperfoilDriver(1);
+
+    @BeforeAll
+    static void start() throws Exception {
+        server = new TestServer();
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        server.close();
+    }
+
+    private LoadResult run(URI target, String path, Checks checks, LoadModel model, Duration timeout) {
+        RequestSpec request = new RequestSpec("GET", path, null, null, timeout);
+        return driver.run(new LoadRun(target, request, checks, model, Duration.ZERO), LoadListener.NONE);
+    }
+
+    private LoadResult run(String path, LoadModel model) {
+        return run(server.uri(), path, Checks.NONE, model, Duration.ofSeconds(5));
+    }
+
+    @Test
+    void openRateAchievesItsTargetRateWithinTwoPercent() {
+        RequestSpec request = new RequestSpec("GET", "/ok", null, null, Duration.ofSeconds(5));
+        LoadModel model = new LoadModel.OpenRate(200, Duration.ofSeconds(5), 100);
+        LoadResult result = driver.run(new LoadRun(server.uri(), request, Checks.NONE, model, Duration.ofSeconds(2)), LoadListener.NONE);
+
+        assertThat(result.windowSeconds()).isCloseTo(5.0, within(0.2));
+        assertThat(result.sendRate()).isCloseTo(200, within(4.0));
+        assertThat(result.errorCount()).isZero();
+        assertThat(result.generatorLimited()).isFalse();
+    }
+
+    @Test
+    void closedModelHoldsExactlyItsUsersInFlight() {
+        server.maxInFlight.set(0);
+        LoadResult result = run("/sleep?ms=50", new LoadModel.MaxRate(8, Duration.ofSeconds(2)));
+
+        assertThat(server.maxInFlight.get()).isEqualTo(8);
+        assertThat(result.answered()).isGreaterThan(100);
+        assertThat(result.generatorLimited()).isFalse();
+    }
+
+    @Test
+    void closedStagesRampUpAndDown() {
+        server.maxInFlight.set(0);
+        LoadResult result = run("/sleep?ms=20", new LoadModel.ClosedStages(List.of(
+                new LoadModel.Stage(Duration.ofSeconds(2), 6), new LoadModel.Stage(Duration.ofSeconds(1), 0))));
+
+        assertThat(server.maxInFlight.get()).isBetween(3, 6);
+        assertThat(result.errorCount()).isZero();
+        assertThat(result.series()).hasSizeGreaterThanOrEqualTo(3);
+    }
+
+    @Test
+    void burstSendsAllItsRequestsAtOnce() {
+        server.gateOpensAt(200);
+        int before = server.requests.get();
+        server.maxInFlight.set(0);
+        LoadResult result = run("/gate", new LoadModel.Burst(200));
+
+        assertThat(server.requests.get() - before).isEqualTo(200);
+        assertThat(server.maxInFlight.get()).isEqualTo(200);
+        assertThat(result.answered()).isEqualTo(200);
+    }
+
+    @Test
+    void countTimesConcurrencySendsExactlyTheCount() {
+        int before = server.requests.get();
+        server.maxInFlight.set(0);
+        LoadResult result = run("/sleep?ms=5", new LoadModel.CountXConcurrency(300, 10));
+
+        assertThat(server.requests.get() - before).isEqualTo(300);
+        assertThat(result.sent()).isEqualTo(300);
+        assertThat(server.maxInFlight.get()).isLessThanOrEqualTo(10);
+    }
+
+    @Test
+    void usersTimesRequestsSendsEveryUsersRequests() {
+        int before = server.requests.get();
+        LoadResult result = run("/ok", new LoadModel.UsersXRequests(20, 15));
+
+        assertThat(server.requests.get() - before).isEqualTo(300);
+        assertThat(result.answered()).isEqualTo(300);
+    }
+
+    @Test
+    void a500IsAStatusError() {
+        LoadResult result = run("/fail", new LoadModel.CountXConcurrency(20, 2));
+
+        assertThat(result.errors()).containsEntry(ErrorClass.STATUS, 20L).containsEntry(ErrorClass.CHECK, 0L);
+    }
+
+    @Test
+    void aStallPastTheTimeoutIsATimeout() {
+        LoadResult result = run(server.uri(), "/stall", Checks.NONE, new LoadModel.CountXConcurrency(2, 2), Duration.ofMillis(300));
+
+        assertThat(result.errors()).containsEntry(ErrorClass.TIMEOUT, 2L).containsEntry(ErrorClass.RESET, 0L);
+    }
+
+    @Test
+    void aRefusedConnectionIsRefused() {
+        URI nobody = URI.create("http://127.0.0.1:" + Ports.freeLoopbackPort());
+        LoadResult result = run(nobody, "/ok", Checks.NONE, new LoadModel.CountXConcurrency(2, 2), Duration.ofSeconds(1));
+
+        assertThat(result.errors().get(ErrorClass.REFUSED)).isPositive();
+        assertThat(result.answered()).isZero();
+    }
+
+    @Test
+    void aResetConnectionIsAReset() {
+        LoadResult result = run(server.resettingUri(), "/ok", Checks.NONE, new LoadModel.CountXConcurrency(4, 2), Duration.ofSeconds(2));
+
+        assertThat(result.errors().get(ErrorClass.RESET)).isPositive();
+        assertThat(result.errors()).containsEntry(ErrorClass.TIMEOUT, 0L);
+    }
+
+    @Test
+    void aWrongBodyFailsTheCheck() {
+        Checks checks = new Checks(200, "hello", null);
+        LoadResult result = run(server.uri(), "/wrong", checks, new LoadModel.CountXConcurrency(10, 2), Duration.ofSeconds(2));
+
+        assertThat(result.errors()).containsEntry(ErrorClass.CHECK, 10L).containsEntry(ErrorClass.STATUS, 0L);
+    }
+
+    @Test
+    void aGoodBodyPassesTheChecks() {
+        Checks checks = new Checks(200, "hello", Duration.ofSeconds(1));
+        LoadResult result = run(server.uri(), "/ok", checks, new LoadModel.CountXConcurrency(10, 2), Duration.ofSeconds(2));
+
+        assertThat(result.errorCount()).isZero();
+        assertThat(result.latencyCheckFailed()).isZero();
+    }
+
+    @Test
+    void responsesSlowerThanTheLatencyBoundFailTheLatencyCheck() {
+        Checks checks = new Checks(200, null, Duration.ofMillis(20));
+        LoadResult result = run(server.uri(), "/sleep?ms=60", checks, new LoadModel.CountXConcurrency(6, 2), Duration.ofSeconds(2));
+
+        assertThat(result.latencyCheckFailed()).isEqualTo(6);
+    }
+}

@@ -1,0 +1,140 @@
+package dev.concurrencylab.lab.load;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A real HTTP server on loopback whose behaviour is known, for testing the driver: it counts requests
+ * and the most it ever had in flight, and can fail in each way the driver must classify.
+ */
+final class TestServer implements AutoCloseable {
+
+    final AtomicInteger requests = new AtomicInteger();
+    final AtomicInteger inFlight = new AtomicInteger();
+    final AtomicInteger maxInFlight = new AtomicInteger();
+    private final HttpServer http;
+    private final ServerSocket resetting;
+    private volatile CountDownLatch gate = new CountDownLatch(0);
+
+    TestServer() throws IOException {
+        http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 20_000);
+        http.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
+        http.createContext("/ok", ex -> counted(ex, () -> answer(ex, 200, "hello")));
+        http.createContext("/sleep", ex -> counted(ex, () -> {
+            sleep(Long.parseLong(ex.getRequestURI().getQuery().substring("ms=".length())));
+            answer(ex, 200, "hello");
+        }));
+        http.createContext("/gate", ex -> counted(ex, () -> {
+            // Holds every request until the gate opens, so requests sent together are seen together.
+            try {
+                gate.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            answer(ex, 200, "hello");
+        }));
+        http.createContext("/fail", ex -> counted(ex, () -> answer(ex, 500, "boom")));
+        http.createContext("/wrong", ex -> counted(ex, () -> answer(ex, 200, "something else")));
+        http.createContext("/stall", ex -> counted(ex, () -> {
+            sleep(5_000);
+            answer(ex, 200, "late");
+        }));
+        http.start();
+        resetting = new ServerSocket(0, 100, InetAddress.getLoopbackAddress());
+        Thread.ofVirtual().start(this::resetEveryConnection);
+    }
+
+    /** Requests to /gate are held until {@code count} of them have arrived. */
+    void gateOpensAt(int count) {
+        CountDownLatch latch = new CountDownLatch(count);
+        gate = latch;
+        http.removeContext("/gate");
+        http.createContext("/gate", ex -> counted(ex, () -> {
+            latch.countDown();
+            try {
+                latch.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            answer(ex, 200, "hello");
+        }));
+    }
+
+    URI uri() {
+        return URI.create("http://127.0.0.1:" + http.getAddress().getPort());
+    }
+
+    /** A server that reads each request and answers with a TCP reset. */
+    URI resettingUri() {
+        return URI.create("http://127.0.0.1:" + resetting.getLocalPort());
+    }
+
+    private void resetEveryConnection() {
+        while (!resetting.isClosed()) {
+            try {
+                Socket socket = resetting.accept();
+                Thread.ofVirtual().start(() -> {
+                    try (socket) {
+                        InputStream in = socket.getInputStream();
+                        in.read(new byte[4096]);
+                        socket.setSoLinger(true, 0);
+                    } catch (IOException ignored) {
+                        // the point is to break the connection
+                    }
+                });
+            } catch (IOException e) {
+                return;
+            }
+        }
+    }
+
+    private interface Body {
+        void run() throws IOException;
+    }
+
+    private void counted(HttpExchange ex, Body body) throws IOException {
+        requests.incrementAndGet();
+        maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+        try {
+            ex.getRequestBody().readAllBytes();
+            body.run();
+        } finally {
+            inFlight.decrementAndGet();
+        }
+    }
+
+    private static void answer(HttpExchange ex, int status, String text) throws IOException {
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        ex.sendResponseHeaders(status, bytes.length);
+        try (OutputStream out = ex.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        http.stop(0);
+        resetting.close();
+    }
+}
