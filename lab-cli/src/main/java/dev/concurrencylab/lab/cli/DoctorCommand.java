@@ -1,0 +1,75 @@
+package dev.concurrencylab.lab.cli;
+
+import dev.concurrencylab.services.Binaries;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+
+@Command(name = "doctor", mixinStandardHelpOptions = true,
+        description = "Checks this machine for what runs need: JDK, cores, open-file limit, service binaries; prints the fix for each gap.",
+        footer = {"", "Example:", "  ./lab doctor"})
+final class DoctorCommand implements Callable<Integer> {
+
+    private int gaps;
+
+    @Override
+    public Integer call() throws IOException {
+        int feature = Runtime.version().feature();
+        check("JDK " + Runtime.version() + " at " + System.getProperty("java.home"), feature >= 21,
+                "install a JDK 21+ (Java 25 preferred), e.g. apt install temurin-25-jdk, or set JAVA_HOME");
+        int cpus = Runtime.getRuntime().availableProcessors();
+        check(cpus + " CPUs", cpus >= 2, "with one CPU the load driver and the server share it: results measure both");
+        long files = openFileLimit();
+        check("open-file limit " + (files < 0 ? "unknown" : files), files < 0 || files >= 65_536,
+                "raise it for burst and users-x-requests at full scale (10,000 connections): ulimit -n 65536");
+        List<Path> pg = dev.concurrencylab.services.Binaries.find("postgres", postgresDirs()).stream().toList();
+        check("PostgreSQL server " + (pg.isEmpty() ? "missing" : pg.getFirst()), !pg.isEmpty(), "apt-get install -y postgresql");
+        binary("redis-server", List.of(), "apt-get install -y redis-server");
+        binary("rabbitmq-server", List.of(Path.of("/usr/lib/rabbitmq/bin"), Path.of("/usr/sbin")), "apt-get install -y rabbitmq-server");
+        binary("setpriv", List.of(Path.of("/usr/bin")), "apt-get install -y util-linux (children could outlive a killed lab without it)");
+        check("Kafka: runs from the lab's own jars (no install needed)", true, "");
+        boolean jars = Files.exists(Lab.home().resolve("sut-mvc/target/sut-mvc.jar")) && Files.exists(Lab.home().resolve("sut-webflux/target/sut-webflux.jar"));
+        check("apps under test built", jars, "./lab build");
+        System.out.println(gaps == 0 ? "\nAll good." : "\n" + gaps + " gap(s); ./lab run installs missing Debian packages itself when run as root.");
+        return 0;
+    }
+
+    private void binary(String name, List<Path> dirs, String fix) {
+        var found = Binaries.find(name, dirs);
+        check(name + " " + found.map(Path::toString).orElse("missing"), found.isPresent(), fix);
+    }
+
+    private void check(String what, boolean ok, String fix) {
+        System.out.println((ok ? "  ok    " : "  MISSING ") + what + (ok || fix.isEmpty() ? "" : "\n          fix: " + fix));
+        if (!ok) {
+            gaps++;
+        }
+    }
+
+    private static List<Path> postgresDirs() throws IOException {
+        Path root = Path.of("/usr/lib/postgresql");
+        if (!Files.isDirectory(root)) {
+            return List.of();
+        }
+        try (var versions = Files.list(root)) {
+            return versions.map(v -> v.resolve("bin")).sorted(java.util.Comparator.reverseOrder()).toList();
+        }
+    }
+
+    private static long openFileLimit() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/limits"))) {
+                if (line.startsWith("Max open files")) {
+                    String soft = line.substring("Max open files".length()).strip().split("\\s+")[0];
+                    return soft.equals("unlimited") ? Long.MAX_VALUE : Long.parseLong(soft);
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            return -1;
+        }
+        return -1;
+    }
+}

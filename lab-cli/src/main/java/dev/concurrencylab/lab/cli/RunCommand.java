@@ -1,0 +1,175 @@
+package dev.concurrencylab.lab.cli;
+
+import dev.concurrencylab.lab.load.HyperfoilDriver;
+import dev.concurrencylab.lab.plan.Plan;
+import dev.concurrencylab.lab.plan.Planner;
+import dev.concurrencylab.lab.result.Environment;
+import dev.concurrencylab.lab.result.ResultStore;
+import dev.concurrencylab.lab.result.RunInfo;
+import dev.concurrencylab.lab.run.Runner;
+import dev.concurrencylab.lab.service.Redaction;
+import dev.concurrencylab.lab.suite.Catalog;
+import dev.concurrencylab.lab.suite.Scale;
+import dev.concurrencylab.lab.suite.Suite;
+import dev.concurrencylab.lab.suite.SuiteException;
+import dev.concurrencylab.lab.suite.SuiteLoader;
+import dev.concurrencylab.lab.suite.Variant;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = {"Runs a suite end to end: starts the backing services it needs, starts each variant's server,",
+                "warms up, measures with Hyperfoil, and writes every trial to the results directory as it ends.",
+                "Trials run interleaved (A B C A B C) so drift of a shared machine spreads over all variants."},
+        footer = {"", "Examples:",
+                "  ./lab run quick                                 the main job (2 trials × 3 variants × 2 benchmarks)",
+                "  ./lab run e0-posts --scale full                 E0 with its original stages (90 s per trial)",
+                "  ./lab run e1-hello --variants mvc-virtual,webflux --trials 5",
+                "  ./lab run my-suite.yaml --out /tmp/my-run",
+                "  ./lab run e0-posts --postgresql-url postgresql://lab:secret@127.0.0.1:5432/lab",
+                "", "Results: results/<time>-<suite>/run.json and trials/*.json (+ .hlog histograms, logs/)."})
+final class RunCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "SUITE|FILE", description = "a suite name from suites/ (see ./lab list) or a path to a suite YAML file")
+    String suite;
+
+    @Option(names = "--scale", defaultValue = "quick", paramLabel = "quick|standard|full",
+            description = "how big: quick checks it works; full reproduces the original's counts and durations (default: ${DEFAULT-VALUE})")
+    String scale;
+
+    @Option(names = "--trials", paramLabel = "N", description = "trials per variant and benchmark (default: the suite's, per scale)")
+    Integer trials;
+
+    @Option(names = "--variants", split = ",", paramLabel = "a,b", description = "run only these of the suite's variants")
+    List<String> variants;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "results directory (default: results/<time>-<suite>)")
+    Path out;
+
+    @Option(names = "--postgresql-url", paramLabel = "URL", description = "use this PostgreSQL instead of starting one, e.g. postgresql://user:pass@127.0.0.1:5432/db")
+    String postgresqlUrl;
+
+    @Option(names = "--kafka-url", paramLabel = "HOST:PORT", description = "use this Kafka broker instead of starting one")
+    String kafkaUrl;
+
+    @Option(names = "--rabbitmq-url", paramLabel = "URL", description = "use this RabbitMQ instead of starting one, e.g. amqp://guest:guest@127.0.0.1:5672")
+    String rabbitmqUrl;
+
+    @Option(names = "--redis-url", paramLabel = "URL", description = "use this Redis instead of starting one, e.g. redis://127.0.0.1:6379")
+    String redisUrl;
+
+    @Option(names = "--allow-remote-target", description = "allow variants given by URL on other hosts (load goes only to loopback otherwise)")
+    boolean allowRemote;
+
+    @Override
+    public Integer call() throws Exception {
+        if (trials != null && trials < 1) {
+            throw new SuiteException("--trials must be at least 1, not " + trials);
+        }
+        Scale chosenScale = Scale.of(scale);
+        Catalog catalog = Catalog.load(Lab.home());
+        Suite loaded = new SuiteLoader(catalog).load(suite);
+        List<Variant> chosen = chooseVariants(loaded);
+        Plan plan = Planner.plan(loaded, chosenScale, trials, chosen);
+        Map<String, String> urls = serviceUrls();
+        Path dir = out != null ? out : Lab.home().resolve("results")
+                .resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + loaded.name());
+        ResultStore store = ResultStore.create(dir);
+        System.setProperty("lab.engine.log", store.logFile("hyperfoil.log").toString());
+
+        RunInfo info = info(plan, chosen);
+        System.out.printf("lab: suite %s at scale %s: %d variant(s) × %d benchmark(s) × %d trial(s) = %d trials, %d server launches%n",
+                loaded.name(), chosenScale.key(), chosen.size(), loaded.benchmarks().size(), plan.trialsPerVariant(),
+                plan.trialCount(), plan.launches().size());
+        System.out.println("lab: results in " + dir);
+        Runner runner = new Runner(HyperfoilDriver.forThisMachine(), new dev.concurrencylab.lab.sut.SutLauncher(), store,
+                System.out, System.console() != null);
+        Thread hook = new Thread(runner::abort, "lab-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        Path work = Files.createTempDirectory("lab-run-");
+        int failed = runner.run(plan, info, urls, work);
+        Runtime.getRuntime().removeShutdownHook(hook);
+        System.out.printf("lab: done: %d trial(s) written to %s%s%n", plan.trialCount(), dir.resolve("trials"),
+                failed == 0 ? "" : " (" + failed + " failed)");
+        return failed == plan.trialCount() ? 1 : 0;
+    }
+
+    private List<Variant> chooseVariants(Suite loaded) {
+        List<Variant> chosen = new ArrayList<>();
+        if (variants == null) {
+            chosen.addAll(loaded.variants());
+        } else {
+            for (String name : variants) {
+                Variant v = loaded.variants().stream().filter(x -> x.name().equals(name)).findFirst()
+                        .orElseThrow(() -> new SuiteException("unknown variant '" + name + "' for suite " + loaded.name()
+                                + "; it has: " + String.join(", ", loaded.variants().stream().map(Variant::name).toList())));
+                chosen.add(v);
+            }
+        }
+        for (Variant v : chosen) {
+            if (v.external() && !allowRemote && !isLoopback(v.url().getHost())) {
+                throw new SuiteException("variant " + v.name() + " points at " + v.url().getHost()
+                        + ", not loopback; load goes only to this machine unless --allow-remote-target");
+            }
+        }
+        return chosen;
+    }
+
+    private static boolean isLoopback(String host) {
+        try {
+            return InetAddress.getByName(host).isLoopbackAddress();
+        } catch (UnknownHostException e) {
+            return false;
+        }
+    }
+
+    private Map<String, String> serviceUrls() {
+        Map<String, String> urls = new LinkedHashMap<>();
+        if (postgresqlUrl != null) {
+            urls.put("postgresql", postgresqlUrl);
+        }
+        if (kafkaUrl != null) {
+            urls.put("kafka", kafkaUrl);
+        }
+        if (rabbitmqUrl != null) {
+            urls.put("rabbitmq", rabbitmqUrl);
+        }
+        if (redisUrl != null) {
+            urls.put("redis", redisUrl);
+        }
+        return urls;
+    }
+
+    private RunInfo info(Plan plan, List<Variant> chosen) throws java.io.IOException {
+        Map<String, List<String>> flags = new LinkedHashMap<>();
+        TreeSet<String> boot = new TreeSet<>();
+        for (Variant v : chosen) {
+            flags.put(v.name(), v.jvmFlags());
+            if (!v.external()) {
+                Environment.springBootVersion(v.jar()).ifPresent(boot::add);
+            }
+        }
+        String command = "./lab run " + suite + " --scale " + scale + (trials != null ? " --trials " + trials : "")
+                + (variants != null ? " --variants " + String.join(",", variants) : "");
+        Path suiteFile = Path.of(plan.suite().file());
+        return new RunInfo(plan.suite().name(), plan.scale().key(), plan.trialsPerVariant(), Redaction.redact(command),
+                Instant.now().toString(), null, "starting", Environment.machine(), Environment.jdk(),
+                boot.isEmpty() ? "unknown" : String.join(", ", boot), Environment.gitCommit(Lab.home()),
+                "not pinned: driver, servers and services share all CPUs (pinning is planned with the monitoring work)",
+                flags, Map.of(), suiteFile.toString(), Files.readString(suiteFile), plan.trialCount(), 0);
+    }
+}

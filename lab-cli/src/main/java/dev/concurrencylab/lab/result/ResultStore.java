@@ -1,0 +1,97 @@
+package dev.concurrencylab.lab.result;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+
+/**
+ * A results directory: {@code run.json} and one JSON file per trial under {@code trials/}. Each file
+ * is written whole to a temporary name and then renamed, so a run cut short leaves only complete files.
+ */
+public final class ResultStore {
+
+    public static final ObjectMapper JSON = new ObjectMapper()
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .setSerializationInclusion(JsonInclude.Include.NON_NULL);
+
+    private final Path dir;
+
+    private ResultStore(Path dir) {
+        this.dir = dir;
+    }
+
+    public static ResultStore create(Path dir) {
+        try {
+            if (Files.exists(dir) && Files.list(dir).findAny().isPresent()) {
+                throw new IllegalArgumentException("results directory " + dir + " already holds files; choose another --out");
+            }
+            Files.createDirectories(dir.resolve("trials"));
+            Files.createDirectories(dir.resolve("logs"));
+            return new ResultStore(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create results directory " + dir, e);
+        }
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    public Path logFile(String name) {
+        return dir.resolve("logs").resolve(name);
+    }
+
+    public void writeRun(RunInfo run) {
+        write(dir.resolve("run.json"), run);
+    }
+
+    /** Writes the trial and its histogram; returns the trial's file. */
+    public Path writeTrial(TrialResult trial, Histogram latencyNanos) {
+        String base = String.format("%03d-%s-%s", trial.number(), trial.variant(), trial.benchmark());
+        if (latencyNanos != null && latencyNanos.getTotalCount() > 0) {
+            Path hlog = dir.resolve("trials").resolve(base + ".hlog");
+            atomically(hlog, out -> {
+                HistogramLogWriter writer = new HistogramLogWriter(out);
+                writer.outputComment("response times of " + base + " in nanoseconds");
+                writer.outputLogFormatVersion();
+                writer.outputLegend();
+                writer.outputIntervalHistogram(latencyNanos);
+            });
+        }
+        Path file = dir.resolve("trials").resolve(base + ".json");
+        write(file, trial);
+        return file;
+    }
+
+    private static void write(Path file, Object value) {
+        atomically(file, out -> {
+            try {
+                JSON.writeValue(out, value);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+    }
+
+    private static void atomically(Path file, java.util.function.Consumer<PrintStream> body) {
+        Path tmp = file.resolveSibling("." + file.getFileName() + ".tmp");
+        try (PrintStream out = new PrintStream(Files.newOutputStream(tmp), false, java.nio.charset.StandardCharsets.UTF_8)) {
+            body.accept(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+        try {
+            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+}

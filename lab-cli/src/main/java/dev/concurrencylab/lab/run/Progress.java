@@ -1,0 +1,86 @@
+package dev.concurrencylab.lab.run;
+
+import dev.concurrencylab.lab.load.LoadListener;
+import dev.concurrencylab.lab.plan.PlannedTrial;
+import java.io.PrintStream;
+import java.time.Duration;
+
+/**
+ * The progress line: trial k/n, variant, benchmark, phase, elapsed and ETA, live answers per second
+ * and failures. On a terminal it rewrites one line; in a log it prints a line every few seconds.
+ */
+final class Progress implements LoadListener {
+
+    private final PrintStream out;
+    private final boolean terminal;
+    private final int total;
+    private final long runStart = System.nanoTime();
+    private volatile int done;
+    private volatile String prefix = "";
+    private volatile String phase = "";
+    private volatile long lastAnswered;
+    private volatile long lastPrint;
+
+    Progress(PrintStream out, boolean terminal, int total) {
+        this.out = out;
+        this.terminal = terminal;
+        this.total = total;
+    }
+
+    void trial(PlannedTrial trial) {
+        prefix = String.format("[%d/%d] %s · %s · trial %d", trial.number(), total, trial.variant().name(),
+                trial.benchmark().name(), trial.repetition());
+        lastAnswered = 0;
+    }
+
+    void finished(String summary) {
+        done++;
+        line(prefix + " · " + summary, true);
+    }
+
+    void note(String text) {
+        line(text, true);
+    }
+
+    @Override
+    public void phase(String phase) {
+        this.phase = phase;
+        lastAnswered = 0;
+    }
+
+    @Override
+    public void progress(long answered, long failed) {
+        long rate = answered - lastAnswered;
+        lastAnswered = answered;
+        String text = String.format("%s · %s · %s elapsed, ETA %s · %,d req/s · %,d failed", prefix, phase,
+                clock(Duration.ofNanos(System.nanoTime() - runStart)), eta(), rate, failed);
+        if (terminal) {
+            out.print("\r\033[K" + text);
+            out.flush();
+        } else if (System.nanoTime() - lastPrint > 5_000_000_000L) {
+            lastPrint = System.nanoTime();
+            out.println(text);
+        }
+    }
+
+    private void line(String text, boolean keep) {
+        if (terminal) {
+            out.print("\r\033[K");
+        }
+        out.println(text);
+    }
+
+    /** From the pace so far; unknown until the first trial ends. */
+    private String eta() {
+        if (done == 0) {
+            return "?";
+        }
+        long perTrial = (System.nanoTime() - runStart) / done;
+        return clock(Duration.ofNanos(perTrial * (total - done)));
+    }
+
+    static String clock(Duration d) {
+        long s = d.toSeconds();
+        return s >= 3600 ? String.format("%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String.format("%d:%02d", s / 60, s % 60);
+    }
+}

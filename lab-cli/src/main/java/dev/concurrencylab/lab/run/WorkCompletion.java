@@ -1,0 +1,51 @@
+package dev.concurrencylab.lab.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.concurrencylab.lab.result.Completion;
+import dev.concurrencylab.lab.result.ResultStore;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+/**
+ * Reads the app's {@code /async/stats} so an asynchronous strategy is judged by the work it finished,
+ * not by how fast it said "accepted" (E2's blind spot).
+ */
+final class WorkCompletion {
+
+    private static final Duration WAIT = Duration.ofSeconds(30);
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    void reset(URI server) throws IOException, InterruptedException {
+        http.send(HttpRequest.newBuilder(server.resolve("/async/stats")).DELETE().timeout(Duration.ofSeconds(5)).build(),
+                HttpResponse.BodyHandlers.discarding());
+    }
+
+    /** Waits, bounded, until every handed-off item completed or failed. */
+    Completion await(URI server, String strategy) throws IOException, InterruptedException {
+        long start = System.nanoTime();
+        while (true) {
+            JsonNode stats = read(server).path(strategy);
+            long handedOff = stats.path("handedOff").asLong();
+            long completed = stats.path("completed").asLong();
+            long failed = stats.path("failed").asLong();
+            boolean complete = completed + failed >= handedOff;
+            double waited = (System.nanoTime() - start) / 1e9;
+            if (complete || waited > WAIT.toSeconds()) {
+                return new Completion(strategy, handedOff, completed, failed, stats.path("latencyMeanMs").asDouble(),
+                        stats.path("latencyP50Ms").asDouble(), stats.path("latencyP99Ms").asDouble(),
+                        stats.path("latencyMaxMs").asDouble(), complete, Math.round(waited * 10) / 10.0);
+            }
+            Thread.sleep(250);
+        }
+    }
+
+    private JsonNode read(URI server) throws IOException, InterruptedException {
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(server.resolve("/async/stats"))
+                .timeout(Duration.ofSeconds(5)).GET().build(), HttpResponse.BodyHandlers.ofString());
+        return ResultStore.JSON.readTree(response.body());
+    }
+}

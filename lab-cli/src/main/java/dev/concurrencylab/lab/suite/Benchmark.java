@@ -1,0 +1,16 @@
+package dev.concurrencylab.lab.suite;
+
+import dev.concurrencylab.lab.load.Checks;
+import dev.concurrencylab.lab.load.LoadModel;
+import dev.concurrencylab.lab.load.RequestSpec;
+import java.util.List;
+
+/**
+ * One row of a suite: a workload under a load model, run on every variant of the suite.
+ *
+ * @param statsKey asynchronous strategy whose completed work is read after the load, or {@code null}
+ * @param cold     a fresh server JVM for every trial, with no warm-up (E4's cold start)
+ */
+public record Benchmark(String name, String workload, RequestSpec request, Checks checks, List<String> services,
+        String statsKey, Scaled<LoadModel> load, boolean cold) {
+}

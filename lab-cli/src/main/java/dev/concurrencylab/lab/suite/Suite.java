@@ -1,0 +1,18 @@
+package dev.concurrencylab.lab.suite;
+
+import java.time.Duration;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/** A named set of benchmarks, each run on each variant, repeated {@code trials} times. */
+public record Suite(String name, String description, String file, List<Variant> variants,
+        List<Benchmark> benchmarks, Scaled<Integer> trials, Scaled<Duration> warmup) {
+
+    /** Every backing service some benchmark needs, in a stable order. */
+    public Set<String> services() {
+        Set<String> all = new LinkedHashSet<>();
+        benchmarks.forEach(b -> all.addAll(b.services()));
+        return all;
+    }
+}

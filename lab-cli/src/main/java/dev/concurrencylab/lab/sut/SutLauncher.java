@@ -1,0 +1,88 @@
+package dev.concurrencylab.lab.sut;
+
+import dev.concurrencylab.lab.suite.Variant;
+import dev.concurrencylab.services.ChildProcess;
+import dev.concurrencylab.services.Ports;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Starts a variant's jar as a child JVM on a free loopback port, with the variant's JVM flags and
+ * Spring properties plus those of the backing services, and waits for its first good answer.
+ */
+public final class SutLauncher {
+
+    /** Answers once the application context is up, on every variant the catalog defines. */
+    public static final String READY_PATH = "/actuator/health";
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
+
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+
+    public RunningSut launch(Variant variant, Map<String, String> serviceProperties, Path log) {
+        if (variant.external()) {
+            return new RunningSut(variant.url(), null, null);
+        }
+        if (!Files.isRegularFile(variant.jar())) {
+            throw new SutException("variant " + variant.name() + ": jar not found: " + variant.jar() + " (run ./lab build)");
+        }
+        int port = Ports.freeLoopbackPort();
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(variant.jvmFlags());
+        command.addAll(List.of("-jar", variant.jar().toString()));
+        Map<String, String> properties = new TreeMap<>(serviceProperties);
+        properties.putAll(variant.properties());
+        properties.put("server.port", Integer.toString(port));
+        properties.put("server.address", "127.0.0.1");
+        properties.forEach((k, v) -> command.add("--" + k + "=" + v));
+        long started = System.nanoTime();
+        ChildProcess process = ChildProcess.start(variant.name(), command, Map.of(), log, null);
+        URI uri = URI.create("http://127.0.0.1:" + port);
+        try {
+            awaitFirstGoodAnswer(process, uri.resolve(READY_PATH), variant.name());
+        } catch (RuntimeException e) {
+            process.stop(Duration.ofSeconds(5));
+            throw e;
+        }
+        return new RunningSut(uri, process, (System.nanoTime() - started) / 1_000_000);
+    }
+
+    private void awaitFirstGoodAnswer(ChildProcess process, URI ready, String name) {
+        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        HttpRequest request = HttpRequest.newBuilder(ready).timeout(Duration.ofSeconds(2)).GET().build();
+        while (true) {
+            if (!process.isAlive()) {
+                throw new SutException(name + " exited during start-up; log tail: " + process.logTail(5));
+            }
+            try {
+                if (http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException e) {
+                // not listening yet
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new SutException(name + ": interrupted during start-up");
+            }
+            if (System.nanoTime() > deadline) {
+                throw new SutException(name + " did not answer " + READY_PATH + " within " + START_TIMEOUT.toSeconds() + " s; log tail: " + process.logTail(5));
+            }
+            try {
+                Thread.sleep(25);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new SutException(name + ": interrupted during start-up");
+            }
+        }
+    }
+}
