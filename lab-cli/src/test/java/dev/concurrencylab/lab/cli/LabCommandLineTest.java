@@ -1,0 +1,58 @@
+package dev.concurrencylab.lab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class LabCommandLineTest {
+
+    @TempDir
+    static Path tmp;
+
+    @BeforeAll
+    static void home() throws Exception {
+        System.setProperty("lab.home", Path.of("..").toAbsolutePath().normalize().toString());
+        Files.writeString(tmp.resolve("remote.yaml"), """
+                name: remote
+                variants: [{name: far, url: "http://192.0.2.1:8080"}]
+                benchmarks: [{workload: hello, load: {model: burst, count: 1}}]
+                """);
+        Files.writeString(tmp.resolve("broken.yaml"), "name: broken\nvariants: [webflux\n");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            unknown suite            | run no-such-suite                          | unknown suite 'no-such-suite'
+            unknown scale            | run quick --scale huge                     | unknown scale 'huge'
+            zero trials              | run quick --trials 0                       | --trials must be at least 1
+            unknown variant          | run quick --variants mvc-turbo             | unknown variant 'mvc-turbo' for suite quick
+            unknown option           | run quick --fast                           | Unknown option: '--fast'
+            missing suite            | run                                        | Missing required parameter
+            not a number             | run quick --trials many                    | Invalid value for option '--trials'
+            unknown command          | fly                                        | Unmatched argument at index 0: 'fly'
+            remote target            | run TMP/remote.yaml                        | variant far points at 192.0.2.1, not loopback
+            malformed suite file     | run TMP/broken.yaml                        | TMP/broken.yaml:3: malformed YAML
+            """)
+    void badInputIsOneLineAndExitCodeTwo(String what, String args, String expected) {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream original = System.err;
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        int code;
+        try {
+            code = Lab.execute(args.replace("TMP", tmp.toString()).split(" "));
+        } finally {
+            System.setErr(original);
+        }
+        String text = err.toString(StandardCharsets.UTF_8).strip();
+        assertThat(code).isEqualTo(2);
+        assertThat(text).startsWith("lab: ").contains(expected.replace("TMP", tmp.toString())).doesNotContain("\n").doesNotContain("Exception");
+    }
+}

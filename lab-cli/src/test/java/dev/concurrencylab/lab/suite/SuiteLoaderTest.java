@@ -1,0 +1,74 @@
+package dev.concurrencylab.lab.suite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.concurrencylab.lab.load.LoadModel;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+
+class SuiteLoaderTest {
+
+    /** The repository root, where suites/ lives (tests run in lab-cli/). */
+    static final Path HOME = Path.of("..").toAbsolutePath().normalize();
+
+    private final SuiteLoader loader = new SuiteLoader(Catalog.load(HOME));
+
+    private static final String VALID = """
+            name: t
+            variants: [mvc-platform, webflux]
+            trials: {quick: 2, full: 5}
+            warmup: 3s
+            benchmarks:
+              - workload: delay
+                params: {ms: "20"}
+                load:
+                  quick: {model: open-rate, rate: 100, duration: 5s}
+                  full: {model: max-rate, workers: 8, duration: 1m}
+            """;
+
+    @Test
+    void everySuiteInTheRepositoryLoads() {
+        for (String name : Catalog.load(HOME).suiteNames()) {
+            assertThat(loader.load(name).benchmarks()).as(name).isNotEmpty();
+        }
+    }
+
+    @Test
+    void aScaleLeftOutTakesTheNextSmallerOne() {
+        Suite suite = loader.parse("t.yaml", VALID);
+
+        assertThat(suite.trials().at(Scale.STANDARD)).isEqualTo(2);
+        assertThat(suite.trials().at(Scale.FULL)).isEqualTo(5);
+        assertThat(suite.benchmarks().getFirst().load().at(Scale.STANDARD)).isEqualTo(new LoadModel.OpenRate(100, Duration.ofSeconds(5), 100));
+        assertThat(suite.benchmarks().getFirst().request().path()).isEqualTo("/delay?ms=20");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            malformed YAML                 | 'name: t\\nvariants: [mvc-platform\\n'                                              | t.yaml:3: malformed YAML
+            unknown top-level key          | 'name: t\\nvariantz: [mvc-platform]\\n'                                             | t.yaml:2: variantz: unknown key 'variantz'
+            unknown variant                | 'name: t\\nvariants: [mvc-turbo]\\nbenchmarks: []\\n'                               | t.yaml:2: variants[0]: unknown variant 'mvc-turbo'
+            unknown workload               | 'name: t\\nvariants: [webflux]\\nbenchmarks:\\n  - workload: nope\\n    load: {model: burst, count: 1}\\n' | t.yaml:4: benchmarks[0].workload: unknown workload 'nope'
+            unknown load model             | 'name: t\\nvariants: [webflux]\\nbenchmarks:\\n  - workload: hello\\n    load: {model: zoom}\\n' | t.yaml:5: benchmarks[0].load.model: unknown load model 'zoom'
+            negative users                 | 'name: t\\nvariants: [webflux]\\nbenchmarks:\\n  - workload: hello\\n    load: {model: max-rate, workers: -3, duration: 5s}\\n' | t.yaml:5: benchmarks[0].load.workers: must be at least 1
+            bad duration                   | 'name: t\\nvariants: [webflux]\\nbenchmarks:\\n  - workload: hello\\n    load: {model: max-rate, workers: 3, duration: soon}\\n' | t.yaml:5: benchmarks[0].load.duration: expected a duration
+            count not a multiple           | 'name: t\\nvariants: [webflux]\\nbenchmarks:\\n  - workload: hello\\n    load: {model: count-x-concurrency, count: 10, concurrency: 3}\\n' | t.yaml:5: benchmarks[0].load: count (10) must be a multiple
+            unknown parameter              | 'name: t\\nvariants: [webflux]\\nbenchmarks:\\n  - workload: delay\\n    params: {seconds: 1}\\n    load: {model: burst, count: 1}\\n' | t.yaml:5: benchmarks[0].params.seconds: workload 'delay' has no parameter 'seconds'
+            missing load                   | 'name: t\\nvariants: [webflux]\\nbenchmarks:\\n  - workload: hello\\n'           | t.yaml:4: benchmarks[0]: missing key 'load'
+            unknown scale                  | 'name: t\\nvariants: [webflux]\\nbenchmarks:\\n  - workload: hello\\n    load: {tiny: {model: burst, count: 1}}\\n' | t.yaml:5: benchmarks[0].load: missing key 'model'
+            variant listed twice           | 'name: t\\nvariants: [webflux, webflux]\\nbenchmarks: []\\n'                        | t.yaml:2: variants[1]: variant 'webflux' is listed twice
+            variant with jar and url       | 'name: t\\nvariants:\\n  - {name: x, jar: a.jar, url: "http://127.0.0.1:1"}\\nbenchmarks: []\\n' | t.yaml:3: variants[0]: variant 'x' needs exactly one of jar
+            duplicate key                  | 'name: t\\nname: u\\n'                                                                  | t.yaml:2: key 'name' appears twice
+            no benchmarks                  | 'name: t\\nvariants: [webflux]\\nbenchmarks: []\\n'                                 | t.yaml:3: benchmarks: a suite needs at least one benchmark
+            """)
+    void aMalformedSuiteIsOneLineNamingFileAndLine(String what, String yaml, String expected) {
+        assertThatThrownBy(() -> loader.parse("t.yaml", yaml.replace("\\n", "\n")))
+                .isInstanceOf(SuiteException.class)
+                .hasMessageStartingWith(expected)
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+    }
+}
