@@ -185,10 +185,14 @@ public final class HyperfoilDriver implements LoadDriver {
         return name;
     }
 
-    /** The first measured phase waits until warm-up has fully drained; later ones follow without a gap. */
+    /**
+     * Each phase starts once the one before has fully drained. A ramp step then never overlaps the
+     * last one's users still in flight, so a closed model holds exactly its users and never waits
+     * for a connection; the price is a gap of one response time between steps.
+     */
     private static PhaseBuilder<?> after(PhaseBuilder<?> phase, String warmUp, List<String> measuredSoFar) {
         if (!measuredSoFar.isEmpty()) {
-            phase.startAfter(measuredSoFar.getLast());
+            phase.startAfterStrict(measuredSoFar.getLast());
         } else if (warmUp != null) {
             phase.startAfterStrict(warmUp);
         }

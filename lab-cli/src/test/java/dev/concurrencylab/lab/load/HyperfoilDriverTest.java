@@ -65,6 +65,7 @@ class HyperfoilDriverTest {
 
         assertThat(server.maxInFlight.get()).isBetween(3, 6);
         assertThat(result.errorCount()).isZero();
+        assertThat(result.generatorLimited()).isFalse();
         assertThat(result.series()).hasSizeGreaterThanOrEqualTo(3);
     }
 

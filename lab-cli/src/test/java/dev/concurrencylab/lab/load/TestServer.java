@@ -108,15 +108,13 @@ final class TestServer implements AutoCloseable {
     private void counted(HttpExchange ex, Body body) throws IOException {
         requests.incrementAndGet();
         maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
-        try {
-            ex.getRequestBody().readAllBytes();
-            body.run();
-        } finally {
-            inFlight.decrementAndGet();
-        }
+        ex.getRequestBody().readAllBytes();
+        body.run();
     }
 
-    private static void answer(HttpExchange ex, int status, String text) throws IOException {
+    /** Leaves the in-flight count before the answer goes out: the client may send its next request at once. */
+    private void answer(HttpExchange ex, int status, String text) throws IOException {
+        inFlight.decrementAndGet();
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
         ex.sendResponseHeaders(status, bytes.length);
         try (OutputStream out = ex.getResponseBody()) {
