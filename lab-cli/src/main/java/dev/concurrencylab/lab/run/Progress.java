@@ -35,11 +35,11 @@ final class Progress implements LoadListener {
 
     void finished(String summary) {
         done++;
-        line(prefix + " · " + summary, true);
+        line(prefix + " · " + summary);
     }
 
     void note(String text) {
-        line(text, true);
+        line(text);
     }
 
     @Override
@@ -63,7 +63,7 @@ final class Progress implements LoadListener {
         }
     }
 
-    private void line(String text, boolean keep) {
+    private void line(String text) {
         if (terminal) {
             out.print("\r\033[K");
         }

@@ -18,7 +18,6 @@ import dev.concurrencylab.lab.sut.RunningSut;
 import dev.concurrencylab.lab.sut.SutException;
 import dev.concurrencylab.lab.sut.SutLauncher;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -264,9 +263,5 @@ public final class Runner {
         return new RunInfo(w.suite(), w.scale(), w.trialsPerVariant(), w.command(), w.started(), Instant.now().toString(),
                 w.status(), w.machine(), w.jdk(), w.springBootVersion(), w.gitCommit(), w.cpuLayout(), w.jvmFlags(),
                 w.services(), w.suiteFile(), w.suiteAsRun(), w.trialsPlanned(), written);
-    }
-
-    static boolean exists(Path p) {
-        return Files.exists(p);
     }
 }
