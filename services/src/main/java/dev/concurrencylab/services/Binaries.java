@@ -30,7 +30,7 @@ public final class Binaries {
     }
 
     /** The {@code bin} folders of Debian's versioned PostgreSQL installs, newest first. */
-    static List<Path> postgresBinDirs() {
+    public static List<Path> postgresBinDirs() {
         Path root = Path.of("/usr/lib/postgresql");
         if (!Files.isDirectory(root)) {
             return List.of();

@@ -16,7 +16,7 @@ final class DoctorCommand implements Callable<Integer> {
     private int gaps;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
         int feature = Runtime.version().feature();
         check("JDK " + Runtime.version() + " at " + System.getProperty("java.home"), feature >= 21,
                 "install a JDK 21+ (Java 25 preferred), e.g. apt install temurin-25-jdk, or set JAVA_HOME");
@@ -25,7 +25,7 @@ final class DoctorCommand implements Callable<Integer> {
         long files = openFileLimit();
         check("open-file limit " + (files < 0 ? "unknown" : files), files < 0 || files >= 65_536,
                 "raise it for burst and users-x-requests at full scale (10,000 connections): ulimit -n 65536");
-        List<Path> pg = dev.concurrencylab.services.Binaries.find("postgres", postgresDirs()).stream().toList();
+        List<Path> pg = Binaries.find("postgres", Binaries.postgresBinDirs()).stream().toList();
         check("PostgreSQL server " + (pg.isEmpty() ? "missing" : pg.getFirst()), !pg.isEmpty(), "apt-get install -y postgresql");
         binary("redis-server", List.of(), "apt-get install -y redis-server");
         binary("rabbitmq-server", List.of(Path.of("/usr/lib/rabbitmq/bin"), Path.of("/usr/sbin")), "apt-get install -y rabbitmq-server");
@@ -46,16 +46,6 @@ final class DoctorCommand implements Callable<Integer> {
         System.out.println((ok ? "  ok    " : "  MISSING ") + what + (ok || fix.isEmpty() ? "" : "\n          fix: " + fix));
         if (!ok) {
             gaps++;
-        }
-    }
-
-    private static List<Path> postgresDirs() throws IOException {
-        Path root = Path.of("/usr/lib/postgresql");
-        if (!Files.isDirectory(root)) {
-            return List.of();
-        }
-        try (var versions = Files.list(root)) {
-            return versions.map(v -> v.resolve("bin")).sorted(java.util.Comparator.reverseOrder()).toList();
         }
     }
 

@@ -53,11 +53,20 @@ public final class ResultStore {
         write(dir.resolve("run.json"), run);
     }
 
-    /** Writes the trial and its histogram; returns the trial's file. */
+    /** The file name, beside the trial's JSON, of its histogram log; {@code null} when there is nothing to log. */
+    public static String histogramLogName(int number, String variant, String benchmark, Histogram latencyNanos) {
+        return latencyNanos == null || latencyNanos.getTotalCount() == 0 ? null : baseName(number, variant, benchmark) + ".hlog";
+    }
+
+    private static String baseName(int number, String variant, String benchmark) {
+        return String.format("%03d-%s-%s", number, variant, benchmark);
+    }
+
+    /** Writes the trial and, when it names one, its histogram log; returns the trial's file. */
     public Path writeTrial(TrialResult trial, Histogram latencyNanos) {
-        String base = String.format("%03d-%s-%s", trial.number(), trial.variant(), trial.benchmark());
-        if (latencyNanos != null && latencyNanos.getTotalCount() > 0) {
-            Path hlog = dir.resolve("trials").resolve(base + ".hlog");
+        String base = baseName(trial.number(), trial.variant(), trial.benchmark());
+        if (trial.histogramLog() != null) {
+            Path hlog = dir.resolve("trials").resolve(trial.histogramLog());
             atomically(hlog, out -> {
                 HistogramLogWriter writer = new HistogramLogWriter(out);
                 writer.outputComment("response times of " + base + " in nanoseconds");

@@ -198,7 +198,8 @@ public final class Runner {
                 trial.benchmark().workload(), trial.repetition(), trial.load().name(), describe(trial.load()),
                 failure == null ? "ok" : "failed", failure, startupMs, trial.warmup().toMillis() / 1000.0,
                 round(load.windowSeconds()), load.sent(), load.answered(), round(load.throughput()), errors,
-                errorRate, load.latencyCheckFailed(), LatencySummary.of(load.latencyNanos()), null, load.series(),
+                errorRate, load.latencyCheckFailed(), LatencySummary.of(load.latencyNanos()),
+                ResultStore.histogramLogName(trial.number(), trial.variant().name(), trial.benchmark().name(), load.latencyNanos()), load.series(),
                 completion, load.blockedMillis(), flags, failure == null ? null : sut.logTail(5));
         Path file = write(result, load.latencyNanos());
         progress.finished(String.format("%s · %,.0f req/s · p50 %s ms · p99 %s ms · %,d errors%s", result.status(),
@@ -209,14 +210,7 @@ public final class Runner {
     }
 
     private Path write(TrialResult result, org.HdrHistogram.Histogram histogram) {
-        String base = String.format("%03d-%s-%s", result.number(), result.variant(), result.benchmark());
-        TrialResult withLog = histogram == null || histogram.getTotalCount() == 0 ? result : new TrialResult(result.number(),
-                result.variant(), result.benchmark(), result.workload(), result.repetition(), result.loadModel(), result.load(),
-                result.status(), result.failure(), result.startupMs(), result.warmupSeconds(), result.windowSeconds(),
-                result.sent(), result.count(), result.throughput(), result.errors(), result.errorRate(),
-                result.latencyCheckFailed(), result.latency(), base + ".hlog", result.series(), result.completion(),
-                result.blockedMillis(), result.flags(), result.serverLogTail());
-        Path file = store.writeTrial(withLog, histogram);
+        Path file = store.writeTrial(result, histogram);
         written++;
         return file;
     }
