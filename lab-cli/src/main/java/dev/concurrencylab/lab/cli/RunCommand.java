@@ -1,6 +1,8 @@
 package dev.concurrencylab.lab.cli;
 
 import dev.concurrencylab.lab.load.HyperfoilDriver;
+import dev.concurrencylab.lab.monitor.Affinity;
+import dev.concurrencylab.lab.monitor.CpuLayout;
 import dev.concurrencylab.lab.plan.Plan;
 import dev.concurrencylab.lab.plan.Planner;
 import dev.concurrencylab.lab.result.Environment;
@@ -14,6 +16,7 @@ import dev.concurrencylab.lab.suite.Suite;
 import dev.concurrencylab.lab.suite.SuiteException;
 import dev.concurrencylab.lab.suite.SuiteLoader;
 import dev.concurrencylab.lab.suite.Variant;
+import dev.concurrencylab.lab.sut.SutLauncher;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Files;
@@ -72,6 +75,16 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--redis-url", paramLabel = "URL", description = "use this Redis instead of starting one, e.g. redis://127.0.0.1:6379")
     String redisUrl;
 
+    @Option(names = "--cpus", paramLabel = "ROLE=CPUS|off", description = {
+            "pin the driver, the servers and the services to CPUs; roles: driver, sut, services (default: planned from",
+            "the core count; on 2 cores the driver gets CPU 0, server and services CPU 1). Repeat for each role",
+            "to change, e.g. --cpus sut=1-3 --cpus services=3, or --cpus off to pin nothing"})
+    List<String> cpus;
+
+    @Option(names = "--noisy-above", paramLabel = "PERCENT", defaultValue = "25",
+            description = "flag a trial noisy when processes the lab did not start used more than this share of one CPU on average during it (default: ${DEFAULT-VALUE})")
+    double noisyAbove;
+
     @Option(names = "--allow-remote-target", description = "allow variants given by URL on other hosts (load goes only to loopback otherwise)")
     boolean allowRemote;
 
@@ -88,16 +101,17 @@ final class RunCommand implements Callable<Integer> {
         Map<String, String> urls = serviceUrls();
         Path dir = out != null ? out : Lab.home().resolve("results")
                 .resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + loaded.name());
+        CpuLayout layout = cpuLayout();
         ResultStore store = ResultStore.create(dir);
         System.setProperty("lab.engine.log", store.logFile("hyperfoil.log").toString());
 
-        RunInfo info = info(plan, chosen);
+        RunInfo info = info(plan, chosen, layout);
         System.out.printf("lab: suite %s at scale %s: %d variant(s) × %d benchmark(s) × %d trial(s) = %d trials, %d server launches%n",
                 loaded.name(), chosenScale.key(), chosen.size(), loaded.benchmarks().size(), plan.trialsPerVariant(),
                 plan.trialCount(), plan.launches().size());
         System.out.println("lab: results in " + dir);
-        Runner runner = new Runner(HyperfoilDriver.forThisMachine(), new dev.concurrencylab.lab.sut.SutLauncher(), store,
-                System.out, System.console() != null);
+        Runner runner = new Runner(HyperfoilDriver.forThisMachine(), new SutLauncher(layout.pinned() ? layout.sut() : null),
+                store, System.out, System.console() != null, new Runner.Watching(layout, noisyAbove));
         Thread hook = new Thread(runner::abort, "lab-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         Path work = Files.createTempDirectory("lab-run-");
@@ -154,7 +168,22 @@ final class RunCommand implements Callable<Integer> {
         return urls;
     }
 
-    private RunInfo info(Plan plan, List<Variant> chosen) throws java.io.IOException {
+    private CpuLayout cpuLayout() {
+        if (noisyAbove <= 0) {
+            throw new IllegalArgumentException("--noisy-above must be above 0, not " + noisyAbove);
+        }
+        List<Integer> allowed = Affinity.allowedCpus();
+        if (cpus != null) {
+            CpuLayout chosen = CpuLayout.parse(cpus, allowed);
+            if (chosen.pinned() && Affinity.unavailable().isPresent()) {
+                throw new IllegalArgumentException("--cpus: " + Affinity.unavailable().get());
+            }
+            return chosen;
+        }
+        return Affinity.unavailable().map(why -> CpuLayout.unpinned(allowed.size(), why)).orElseGet(() -> CpuLayout.plan(allowed));
+    }
+
+    private RunInfo info(Plan plan, List<Variant> chosen, CpuLayout layout) throws java.io.IOException {
         Map<String, List<String>> flags = new LinkedHashMap<>();
         TreeSet<String> boot = new TreeSet<>();
         for (Variant v : chosen) {
@@ -164,12 +193,13 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         String command = "./lab run " + suite + " --scale " + scale + (trials != null ? " --trials " + trials : "")
-                + (variants != null ? " --variants " + String.join(",", variants) : "");
+                + (variants != null ? " --variants " + String.join(",", variants) : "")
+                + (cpus != null ? cpus.stream().map(c -> " --cpus " + c).reduce("", String::concat) : "");
         Path suiteFile = Path.of(plan.suite().file());
         return new RunInfo(plan.suite().name(), plan.scale().key(), plan.trialsPerVariant(), Redaction.redact(command),
                 Instant.now().toString(), null, "starting", Environment.machine(), Environment.jdk(),
                 boot.isEmpty() ? "unknown" : String.join(", ", boot), Environment.gitCommit(Lab.home()),
-                "not pinned: driver, servers and services share all CPUs (pinning is planned with the monitoring work)",
+                layout,
                 flags, Map.of(), suiteFile.toString(), Files.readString(suiteFile), plan.trialCount(), 0);
     }
 }

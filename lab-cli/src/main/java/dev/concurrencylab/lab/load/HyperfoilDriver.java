@@ -90,7 +90,7 @@ public final class HyperfoilDriver implements LoadDriver {
         Benchmark benchmark = builder.build();
 
         Collector collector = new Collector();
-        Runner runner = new Runner(benchmark, collector, measured, current, measureTally, listener);
+        Runner runner = new Runner(benchmark, collector, measured, current, measureTally, listener, timed(run.model()));
         ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "load-progress");
             t.setDaemon(true);
@@ -250,14 +250,16 @@ public final class HyperfoilDriver implements LoadDriver {
         private final AtomicReference<Tally> current;
         private final Tally measureTally;
         private final LoadListener listener;
+        private final boolean timed;
         final AtomicBoolean sessionLimitHit = new AtomicBoolean();
         final AtomicLong windowStartNanos = new AtomicLong();
         final AtomicLong finishedNanos = new AtomicLong();
         final AtomicLong terminatedNanos = new AtomicLong();
 
         Runner(Benchmark benchmark, Collector collector, List<String> measured, AtomicReference<Tally> current,
-                Tally measureTally, LoadListener listener) {
+                Tally measureTally, LoadListener listener, boolean timed) {
             super(benchmark, collector, null, null);
+            this.timed = timed;
             this.measured = measured;
             this.current = current;
             this.measureTally = measureTally;
@@ -285,10 +287,10 @@ public final class HyperfoilDriver implements LoadDriver {
                     listener.phase("measure");
                 }
                 if (phase.name().equals(measured.getLast())) {
-                    if (status == PhaseInstance.Status.FINISHED) {
-                        finishedNanos.compareAndSet(0, System.nanoTime());
-                    } else if (status == PhaseInstance.Status.TERMINATED) {
-                        terminatedNanos.compareAndSet(0, System.nanoTime());
+                    if (status == PhaseInstance.Status.FINISHED && finishedNanos.compareAndSet(0, System.nanoTime()) && timed) {
+                        listener.windowEnded();
+                    } else if (status == PhaseInstance.Status.TERMINATED && terminatedNanos.compareAndSet(0, System.nanoTime()) && !timed) {
+                        listener.windowEnded();
                     }
                 }
             }

@@ -10,7 +10,35 @@ public interface LoadListener {
     default void phase(String phase) {
     }
 
+    /** The measured window closed: no more requests start (timed models) or the last answer came (counted ones). */
+    default void windowEnded() {
+    }
+
     /** About once a second: totals of the current phase so far. */
     default void progress(long answered, long failed) {
+    }
+
+    /** Tells both listeners, this one first. */
+    default LoadListener and(LoadListener other) {
+        LoadListener first = this;
+        return new LoadListener() {
+            @Override
+            public void phase(String phase) {
+                first.phase(phase);
+                other.phase(phase);
+            }
+
+            @Override
+            public void windowEnded() {
+                first.windowEnded();
+                other.windowEnded();
+            }
+
+            @Override
+            public void progress(long answered, long failed) {
+                first.progress(answered, failed);
+                other.progress(answered, failed);
+            }
+        };
     }
 }

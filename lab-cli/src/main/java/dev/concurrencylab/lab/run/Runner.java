@@ -5,6 +5,12 @@ import dev.concurrencylab.lab.load.LoadDriver;
 import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.LoadResult;
 import dev.concurrencylab.lab.load.LoadRun;
+import dev.concurrencylab.lab.monitor.Affinity;
+import dev.concurrencylab.lab.monitor.CpuLayout;
+import dev.concurrencylab.lab.monitor.Monitor;
+import dev.concurrencylab.lab.monitor.ProcessMetrics;
+import dev.concurrencylab.lab.monitor.ResourceSample;
+import dev.concurrencylab.lab.monitor.ResourceSummary;
 import dev.concurrencylab.lab.plan.Launch;
 import dev.concurrencylab.lab.plan.Plan;
 import dev.concurrencylab.lab.plan.PlannedTrial;
@@ -14,6 +20,7 @@ import dev.concurrencylab.lab.result.ResultStore;
 import dev.concurrencylab.lab.result.RunInfo;
 import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.service.ServiceSet;
+import dev.concurrencylab.services.BackingService;
 import dev.concurrencylab.lab.sut.RunningSut;
 import dev.concurrencylab.lab.sut.SutException;
 import dev.concurrencylab.lab.sut.SutLauncher;
@@ -36,18 +43,32 @@ public final class Runner {
 
     /** How often the watchdog looks at the server during load; a crash is seen within this. */
     private static final Duration WATCH = Duration.ofMillis(200);
+    private static final Duration SAMPLE_EVERY = Duration.ofSeconds(1);
+
+    /**
+     * How the run watches its servers.
+     *
+     * @param layout            which CPUs the driver, servers and services use
+     * @param noisyAbovePercent other processes' average CPU (percent of one core) that makes a trial noisy
+     */
+    public record Watching(CpuLayout layout, double noisyAbovePercent) {
+    }
 
     private final LoadDriver driver;
     private final SutLauncher launcher;
     private final ResultStore store;
     private final PrintStream out;
     private final boolean terminal;
+    private final Watching watching;
+    private final ProcessMetrics os = new ProcessMetrics();
     private volatile RunningSut current;
     private volatile ServiceSet services;
     private volatile RunInfo info;
     private volatile int written;
 
-    public Runner(LoadDriver driver, SutLauncher launcher, ResultStore store, PrintStream out, boolean terminal) {
+    public Runner(LoadDriver driver, SutLauncher launcher, ResultStore store, PrintStream out, boolean terminal,
+            Watching watching) {
+        this.watching = watching;
         this.driver = driver;
         this.launcher = launcher;
         this.store = store;
@@ -64,8 +85,16 @@ public final class Runner {
         this.info = info;
         Progress progress = new Progress(out, terminal, plan.trialCount());
         int failed = 0;
+        CpuLayout layout = watching.layout();
+        progress.note("lab: CPU layout: " + layout.describe());
+        if (layout.pinned()) {
+            Affinity.pinTree(ProcessHandle.current().pid(), layout.driver());
+        }
         services = ServiceSet.start(plan.suite().services(), serviceUrls, work, s -> progress.note("lab: " + s + " ..."));
         try {
+            if (layout.pinned()) {
+                services.services().forEach(s -> s.pids().forEach(pid -> Affinity.pinTree(pid, layout.services())));
+            }
             this.info = with(info, services.versions(), "running");
             store.writeRun(this.info);
             services.versions().forEach((k, v) -> progress.note("lab: " + k + ": " + v));
@@ -151,6 +180,7 @@ public final class Runner {
                 }
             }
         });
+        Monitor monitor = new Monitor(os, target(sut), SAMPLE_EVERY);
         LoadResult load;
         Completion completion = null;
         String failure = null;
@@ -158,13 +188,16 @@ public final class Runner {
             if (strategy != null) {
                 work.reset(sut.uri());
             }
-            load = driver.run(new LoadRun(sut.uri(), trial.benchmark().request(), trial.benchmark().checks(), trial.load(), trial.warmup()), progress);
+            load = driver.run(new LoadRun(sut.uri(), trial.benchmark().request(), trial.benchmark().checks(), trial.load(),
+                    trial.warmup()), progress.and(monitor));
+            monitor.finish();
             watchdog.interrupt();
             Thread.interrupted();
             if (!died.get() && strategy != null && load.failure() == null) {
                 completion = work.await(sut.uri(), strategy);
             }
         } catch (Exception e) {
+            monitor.finish();
             watchdog.interrupt();
             Thread.interrupted();
             TrialResult result = failedTrial(trial, died.get() ? "the server died during the trial" : "trial failed: " + e.getMessage(), sut.logTail(5));
@@ -190,6 +223,10 @@ public final class Runner {
         if (completion != null && (!completion.complete() || completion.failed() > 0)) {
             flags.add(TrialResult.WORK_NOT_COMPLETED);
         }
+        List<ResourceSample> resources = monitor.finish();
+        ResourceSummary summary = ResourceSummary.of(resources, monitor.ownCpuPercent(), watching.noisyAbovePercent(),
+                watching.layout().driverCpuCount());
+        flags.addAll(summary.flags());
         Map<String, Long> errors = new LinkedHashMap<>();
         load.errors().forEach((k, v) -> errors.put(k.key(), v));
         long attempts = load.sent() + load.errors().getOrDefault(ErrorClass.REFUSED, 0L);
@@ -200,7 +237,7 @@ public final class Runner {
                 round(load.windowSeconds()), load.sent(), load.answered(), round(load.throughput()), errors,
                 errorRate, load.latencyCheckFailed(), LatencySummary.of(load.latencyNanos()),
                 ResultStore.histogramLogName(trial.number(), trial.variant().name(), trial.benchmark().name(), load.latencyNanos()), load.series(),
-                completion, load.blockedMillis(), flags, failure == null ? null : sut.logTail(5));
+                completion, load.blockedMillis(), flags, failure == null ? null : sut.logTail(5), resources, summary);
         Path file = write(result, load.latencyNanos());
         progress.finished(String.format("%s · %,.0f req/s · p50 %s ms · p99 %s ms · %,d errors%s", result.status(),
                 result.throughput(), result.latency() == null ? "-" : result.latency().p50Ms(),
@@ -218,7 +255,20 @@ public final class Runner {
     private static TrialResult failedTrial(PlannedTrial t, String why, String logTail) {
         return new TrialResult(t.number(), t.variant().name(), t.benchmark().name(), t.benchmark().workload(), t.repetition(),
                 t.load().name(), describe(t.load()), "failed", why, null, 0, 0, 0, 0, 0, Map.of(), 0, 0, null, null,
-                List.of(), null, 0, List.of(why.contains("died") ? TrialResult.SERVER_DIED : "failed"), logTail);
+                List.of(), null, 0, List.of(why.contains("died") ? TrialResult.SERVER_DIED : "failed"), logTail, List.of(), null);
+    }
+
+    private Monitor.Target target(RunningSut sut) {
+        Map<String, List<Long>> pids = new LinkedHashMap<>();
+        ServiceSet s = services;
+        if (s != null) {
+            for (BackingService b : s.services()) {
+                if (!b.pids().isEmpty()) {
+                    pids.put(b.name(), b.pids());
+                }
+            }
+        }
+        return new Monitor.Target(sut.pid().isPresent() ? sut.pid().getAsLong() : null, sut.uri(), pids);
     }
 
     /** The load model as plain data for JSON, durations written like suites write them. */
@@ -247,15 +297,10 @@ public final class Runner {
     }
 
     private RunInfo with(RunInfo i, Map<String, String> services, String status) {
-        return new RunInfo(i.suite(), i.scale(), i.trialsPerVariant(), i.command(), i.started(), i.finished(), status,
-                i.machine(), i.jdk(), i.springBootVersion(), i.gitCommit(), i.cpuLayout(), i.jvmFlags(), services,
-                i.suiteFile(), i.suiteAsRun(), i.trialsPlanned(), written);
+        return i.with(services, status, written);
     }
 
     private RunInfo finish(RunInfo i) {
-        RunInfo w = with(i, i.services(), i.status());
-        return new RunInfo(w.suite(), w.scale(), w.trialsPerVariant(), w.command(), w.started(), Instant.now().toString(),
-                w.status(), w.machine(), w.jdk(), w.springBootVersion(), w.gitCommit(), w.cpuLayout(), w.jvmFlags(),
-                w.services(), w.suiteFile(), w.suiteAsRun(), w.trialsPlanned(), written);
+        return i.with(i.services(), i.status(), written).finishedAt(Instant.now().toString());
     }
 }

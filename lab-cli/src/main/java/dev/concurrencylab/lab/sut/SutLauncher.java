@@ -1,5 +1,6 @@
 package dev.concurrencylab.lab.sut;
 
+import dev.concurrencylab.lab.monitor.Affinity;
 import dev.concurrencylab.lab.suite.Variant;
 import dev.concurrencylab.services.ChildProcess;
 import dev.concurrencylab.services.Ports;
@@ -27,6 +28,12 @@ public final class SutLauncher {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+    private final String cpus;
+
+    /** @param cpus CPU list every server is pinned to, or {@code null} to leave them unpinned */
+    public SutLauncher(String cpus) {
+        this.cpus = cpus;
+    }
 
     public RunningSut launch(Variant variant, Map<String, String> serviceProperties, Path log) {
         if (variant.external()) {
@@ -37,6 +44,9 @@ public final class SutLauncher {
         }
         int port = Ports.freeLoopbackPort();
         List<String> command = new ArrayList<>();
+        if (cpus != null) {
+            command.addAll(Affinity.prefix(cpus));
+        }
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(variant.jvmFlags());
         command.addAll(List.of("-jar", variant.jar().toString()));

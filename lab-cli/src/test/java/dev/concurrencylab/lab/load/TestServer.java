@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A real HTTP server on loopback whose behaviour is known, for testing the driver: it counts requests
  * and the most it ever had in flight, and can fail in each way the driver must classify.
  */
-final class TestServer implements AutoCloseable {
+public final class TestServer implements AutoCloseable {
 
     final AtomicInteger requests = new AtomicInteger();
     final AtomicInteger inFlight = new AtomicInteger();
@@ -29,7 +29,9 @@ final class TestServer implements AutoCloseable {
     private final ServerSocket resetting;
     private volatile CountDownLatch gate = new CountDownLatch(0);
 
-    TestServer() throws IOException {
+    private final AtomicInteger scrapes = new AtomicInteger();
+
+    public TestServer() throws IOException {
         http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 20_000);
         http.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
         http.createContext("/ok", ex -> counted(ex, () -> answer(ex, 200, "hello")));
@@ -52,6 +54,7 @@ final class TestServer implements AutoCloseable {
             sleep(5_000);
             answer(ex, 200, "late");
         }));
+        http.createContext("/actuator/prometheus", ex -> answer(ex, 200, prometheus(scrapes.incrementAndGet())));
         http.start();
         resetting = new ServerSocket(0, 100, InetAddress.getLoopbackAddress());
         Thread.ofVirtual().start(this::resetEveryConnection);
@@ -73,7 +76,7 @@ final class TestServer implements AutoCloseable {
         }));
     }
 
-    URI uri() {
+    public URI uri() {
         return URI.create("http://127.0.0.1:" + http.getAddress().getPort());
     }
 
@@ -103,6 +106,23 @@ final class TestServer implements AutoCloseable {
 
     private interface Body {
         void run() throws IOException;
+    }
+
+    /**
+     * Micrometer-style exposition whose counters grow by a known step per scrape: 4 GC pauses and
+     * 15 ms of pause time each; 10 MB of heap (the 50 MB of metaspace is not heap).
+     */
+    private static String prometheus(int k) {
+        return String.join("\n",
+                "# TYPE jvm_gc_pause_seconds counter",
+                "jvm_gc_pause_seconds_count{action=\"end of minor GC\",cause=\"G1 Evacuation Pause\",gc=\"G1 Young Generation\"} " + 3 * k,
+                "jvm_gc_pause_seconds_sum{action=\"end of minor GC\",cause=\"G1 Evacuation Pause\",gc=\"G1 Young Generation\"} " + 0.010 * k,
+                "jvm_gc_pause_seconds_count{action=\"end of major GC\",cause=\"System.gc() {x}\",gc=\"G1 Old\"} " + k,
+                "jvm_gc_pause_seconds_sum{action=\"end of major GC\",cause=\"System.gc() {x}\",gc=\"G1 Old\"} " + 0.005 * k,
+                "jvm_memory_used_bytes{area=\"heap\",id=\"G1 Eden Space\"} 1.048576E7",
+                "jvm_memory_used_bytes{area=\"nonheap\",id=\"Metaspace\"} 5.24288E7",
+                "jvm_threads_live_threads 42",
+                "") ;
     }
 
     private void counted(HttpExchange ex, Body body) throws IOException {

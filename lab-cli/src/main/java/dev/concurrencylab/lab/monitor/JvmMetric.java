@@ -1,0 +1,58 @@
+package dev.concurrencylab.lab.monitor;
+
+/**
+ * What the lab reads from a server's {@code /actuator/prometheus}: the Micrometer meter, and how a
+ * reading becomes a per-second figure. Counters are running totals in the exposition, so the lab
+ * records their change over each interval instead.
+ */
+public enum JvmMetric {
+
+    HEAP_USED_MB("jvm.heap.used.mb", "jvm_memory_used_bytes", "area=\"heap\"", false, 1.0 / (1024 * 1024)),
+    THREADS_LIVE("jvm.threads.live", "jvm_threads_live_threads", null, false, 1),
+    GC_PAUSES("jvm.gc.pauses", "jvm_gc_pause_seconds_count", null, true, 1),
+    GC_PAUSE_MS("jvm.gc.pause.ms", "jvm_gc_pause_seconds_sum", null, true, 1000),
+    TOMCAT_THREADS_BUSY("tomcat.threads.busy", "tomcat_threads_busy_threads", null, false, 1),
+    HIKARI_ACTIVE("hikari.active", "hikaricp_connections_active", null, false, 1),
+    HIKARI_PENDING("hikari.pending", "hikaricp_connections_pending", null, false, 1),
+    R2DBC_ACQUIRED("r2dbc.acquired", "r2dbc_pool_acquired_connections", null, false, 1),
+    R2DBC_PENDING("r2dbc.pending", "r2dbc_pool_pending_connections", null, false, 1),
+    EXECUTOR_ACTIVE("executor.active", "executor_active_threads", null, false, 1),
+    EXECUTOR_QUEUED("executor.queued", "executor_queued_tasks", null, false, 1);
+
+    private final String key;
+    private final String prometheusName;
+    private final String requiredLabel;
+    private final boolean counter;
+    private final double scale;
+
+    JvmMetric(String key, String prometheusName, String requiredLabel, boolean counter, double scale) {
+        this.key = key;
+        this.prometheusName = prometheusName;
+        this.requiredLabel = requiredLabel;
+        this.counter = counter;
+        this.scale = scale;
+    }
+
+    /** The name in results, e.g. {@code jvm.gc.pause.ms}. */
+    public String key() {
+        return key;
+    }
+
+    public String prometheusName() {
+        return prometheusName;
+    }
+
+    /** A label every counted series must carry, e.g. only heap pools count as heap; or {@code null}. */
+    String requiredLabel() {
+        return requiredLabel;
+    }
+
+    /** A running total: report its change per interval, never its value. */
+    public boolean counter() {
+        return counter;
+    }
+
+    double scale() {
+        return scale;
+    }
+}

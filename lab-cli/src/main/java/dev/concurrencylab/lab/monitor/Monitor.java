@@ -1,0 +1,196 @@
+package dev.concurrencylab.lab.monitor;
+
+import dev.concurrencylab.lab.load.LoadListener;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.management.ManagementFactory;
+import java.net.HttpURLConnection;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Samples the server, its backing services, the driver and the rest of the machine once a second,
+ * from the moment the measured window opens to the moment it closes: warm-up and shutdown never
+ * reach a sample. Listens to the load driver for those two moments.
+ */
+public final class Monitor implements LoadListener {
+
+    /** Shorter last intervals say more about timing jitter than about the server. */
+    private static final double SHORTEST_LAST_INTERVAL = 0.1;
+
+    /**
+     * What to watch.
+     *
+     * @param sutPid   the server's process, or {@code null} for a server the lab did not start
+     * @param sutUri   the server's base URL, for {@code /actuator/prometheus}; or {@code null}
+     * @param services service name → its processes (each with its descendants)
+     */
+    public record Target(Long sutPid, URI sutUri, Map<String, List<Long>> services) {
+    }
+
+    private record Reading(long nanos, ProcessMetrics.Usage sut, Map<String, ProcessMetrics.Usage> services,
+            ProcessMetrics.Usage driver, ProcessMetrics.Ticks ticks, Map<JvmMetric, Double> jvm) {
+    }
+
+    private final ProcessMetrics os;
+    private final Target target;
+    private final Duration interval;
+    private final long driverPid;
+    private final CountDownLatch ended = new CountDownLatch(1);
+    private final List<ResourceSample> samples = new ArrayList<>();
+    private volatile Thread sampler;
+    private volatile long samplerCpuNanos;
+    private volatile long windowNanos;
+
+    public Monitor(ProcessMetrics os, Target target, Duration interval) {
+        this.os = os;
+        this.target = target;
+        this.interval = interval;
+        this.driverPid = os.currentPid();
+    }
+
+    @Override
+    public void phase(String phase) {
+        if (phase.equals("measure")) {
+            begin();
+        }
+    }
+
+    @Override
+    public void windowEnded() {
+        ended.countDown();
+    }
+
+    /** Opens the window: the first reading is taken now, and is the base of the first interval. */
+    public synchronized void begin() {
+        if (sampler == null) {
+            sampler = Thread.ofPlatform().daemon().name("monitor").start(this::sample);
+        }
+    }
+
+    /** Closes the window (if the driver has not) and returns the samples, in time order. */
+    public List<ResourceSample> finish() {
+        ended.countDown();
+        Thread t = sampler;
+        if (t != null) {
+            try {
+                t.join(Duration.ofSeconds(5));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        synchronized (samples) {
+            return List.copyOf(samples);
+        }
+    }
+
+    /** The sampler thread's own CPU over the window, in percent of one core: the cost of watching. */
+    public double ownCpuPercent() {
+        return windowNanos == 0 ? 0 : 100.0 * samplerCpuNanos / windowNanos;
+    }
+
+    private void sample() {
+        var threads = ManagementFactory.getThreadMXBean();
+        long cpuAtStart = threads.getCurrentThreadCpuTime();
+        Reading first = read();
+        Reading previous = first;
+        long next = first.nanos() + interval.toNanos();
+        boolean last = false;
+        while (!last) {
+            try {
+                last = ended.await(Math.max(0, next - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                last = true;
+            }
+            Reading current = read();
+            double seconds = (current.nanos() - previous.nanos()) / 1e9;
+            if (!last || seconds >= SHORTEST_LAST_INTERVAL) {
+                synchronized (samples) {
+                    samples.add(new ResourceSample(round((current.nanos() - first.nanos()) / 1e9), round(seconds),
+                            figures(previous, current, seconds)));
+                }
+            }
+            previous = current;
+            next += interval.toNanos();
+        }
+        windowNanos = previous.nanos() - first.nanos();
+        samplerCpuNanos = threads.getCurrentThreadCpuTime() - cpuAtStart;
+    }
+
+    private Reading read() {
+        long nanos = System.nanoTime();
+        ProcessMetrics.Usage sut = target.sutPid() == null ? null : os.usage(target.sutPid());
+        Map<String, ProcessMetrics.Usage> services = new LinkedHashMap<>();
+        target.services().forEach((name, pids) -> services.put(name,
+                pids.stream().map(os::treeUsage).reduce(ProcessMetrics.Usage.NONE, ProcessMetrics.Usage::plus)));
+        return new Reading(nanos, sut, services, os.usage(driverPid), os.ticks(), scrape());
+    }
+
+    private Map<String, Double> figures(Reading a, Reading b, double seconds) {
+        Map<String, Double> v = new LinkedHashMap<>();
+        long ours = 0;
+        if (b.sut() != null && b.sut().processes() > 0) {
+            long cpu = b.sut().cpuMillis() - a.sut().cpuMillis();
+            ours += cpu;
+            v.put(ResourceSample.SUT_CPU, percent(cpu, seconds));
+            v.put(ResourceSample.SUT_RSS, round(b.sut().rssBytes() / (1024.0 * 1024)));
+            v.put(ResourceSample.SUT_THREADS, (double) b.sut().threads());
+        }
+        for (JvmMetric m : JvmMetric.values()) {
+            Double now = b.jvm().get(m);
+            Double before = a.jvm().get(m);
+            if (now != null && (!m.counter() || before != null)) {
+                v.put(m.key(), round(m.counter() ? now - before : now));
+            }
+        }
+        for (var e : b.services().entrySet()) {
+            long cpu = Math.max(0, e.getValue().cpuMillis() - a.services().get(e.getKey()).cpuMillis());
+            ours += cpu;
+            v.put(ResourceSample.serviceCpu(e.getKey()), percent(cpu, seconds));
+        }
+        long driver = b.driver().cpuMillis() - a.driver().cpuMillis();
+        ours += driver;
+        v.put(ResourceSample.DRIVER_CPU, percent(driver, seconds));
+        long busy = b.ticks().busyMillis() - a.ticks().busyMillis();
+        v.put(ResourceSample.OTHER_CPU, percent(Math.max(0, busy - ours), seconds));
+        v.put(ResourceSample.STEAL, percent(b.ticks().stealMillis() - a.ticks().stealMillis(), seconds));
+        return v;
+    }
+
+    /** The server's meters, or none when it does not answer within the interval. */
+    private Map<JvmMetric, Double> scrape() {
+        if (target.sutUri() == null) {
+            return Map.of();
+        }
+        try {
+            // Blocking and on this thread, so the sampler's own CPU time includes the scrape.
+            HttpURLConnection c = (HttpURLConnection) target.sutUri().resolve("/actuator/prometheus").toURL().openConnection();
+            int timeout = (int) Math.min(1000, interval.toMillis());
+            c.setConnectTimeout(timeout);
+            c.setReadTimeout(timeout);
+            if (c.getResponseCode() != 200) {
+                return Map.of();
+            }
+            try (InputStream in = c.getInputStream()) {
+                return PrometheusText.read(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            }
+        } catch (IOException e) {
+            return Map.of();
+        }
+    }
+
+    private static double percent(long cpuMillis, double seconds) {
+        return seconds <= 0 ? 0 : round(cpuMillis / (seconds * 10));
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 100) / 100.0;
+    }
+}

@@ -1,0 +1,146 @@
+package dev.concurrencylab.lab.monitor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import dev.concurrencylab.lab.load.Checks;
+import dev.concurrencylab.lab.load.HyperfoilDriver;
+import dev.concurrencylab.lab.load.LoadListener;
+import dev.concurrencylab.lab.load.LoadModel;
+import dev.concurrencylab.lab.load.LoadResult;
+import dev.concurrencylab.lab.load.LoadRun;
+import dev.concurrencylab.lab.load.RequestSpec;
+import dev.concurrencylab.lab.load.TestServer;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The monitor against real processes: this JVM, CPU hogs it starts, and a server with known meters. */
+class MonitorTest {
+
+    private static TestServer server;
+    private final ProcessMetrics os = new ProcessMetrics();
+
+    @BeforeAll
+    static void start() throws IOException {
+        server = new TestServer();
+    }
+
+    @AfterAll
+    static void stop() throws IOException {
+        server.close();
+    }
+
+    @Test
+    void samplesCoverTheMeasuredWindowAndNothingOfTheWarmUp() throws Exception {
+        // A process that burns a CPU during the warm-up only: any warm-up sample would show it.
+        Process hog = new ProcessBuilder("sh", "-c", "yes > /dev/null; sleep 60").start();
+        try {
+            Monitor monitor = new Monitor(os, new Monitor.Target(null, null, Map.of("hog", List.of(hog.pid()))),
+                    Duration.ofMillis(500));
+            LoadListener stopHogWhenMeasuring = new LoadListener() {
+                @Override
+                public void phase(String phase) {
+                    if (phase.equals("measure")) {
+                        hog.descendants().forEach(p -> {
+                            p.destroyForcibly();
+                            p.onExit().join();
+                        });
+                    }
+                }
+            };
+            RequestSpec request = new RequestSpec("GET", "/ok", null, null, Duration.ofSeconds(5));
+            LoadResult load = new HyperfoilDriver(1).run(new LoadRun(server.uri(), request, Checks.NONE,
+                    new LoadModel.OpenRate(100, Duration.ofSeconds(3), 50), Duration.ofSeconds(2)),
+                    stopHogWhenMeasuring.and(monitor));
+            List<ResourceSample> samples = monitor.finish();
+
+            assertThat(samples).hasSizeBetween(5, 7);
+            assertThat(samples).allSatisfy(s -> assertThat(s.values().get("hog.cpu.percent")).isLessThan(10.0));
+            assertThat(samples.getLast().t()).isLessThanOrEqualTo(load.windowSeconds() + 0.1);
+            assertThat(samples.stream().mapToDouble(ResourceSample::seconds).sum()).isGreaterThan(load.windowSeconds() - 0.6);
+        } finally {
+            hog.destroyForcibly();
+            hog.descendants().forEach(ProcessHandle::destroyForcibly);
+        }
+    }
+
+    @Test
+    void gcPausesArePerIntervalChangesNotRunningTotals() {
+        Monitor monitor = new Monitor(os, new Monitor.Target(null, server.uri(), Map.of()), Duration.ofMillis(300));
+        monitor.begin();
+        sleep(1_400);
+        List<ResourceSample> samples = monitor.finish();
+
+        assertThat(samples).hasSizeGreaterThanOrEqualTo(4);
+        assertThat(samples).allSatisfy(s -> {
+            assertThat(s.values()).containsEntry(JvmMetric.GC_PAUSES.key(), 4.0);
+            assertThat(s.values()).containsEntry(JvmMetric.GC_PAUSE_MS.key(), 15.0);
+            assertThat(s.values()).containsEntry(JvmMetric.HEAP_USED_MB.key(), 10.0);
+            assertThat(s.values()).containsEntry(JvmMetric.THREADS_LIVE.key(), 42.0);
+        });
+    }
+
+    @Test
+    void aCpuHogBesideATrialGetsItFlaggedNoisy() throws Exception {
+        Process hog = new ProcessBuilder("sh", "-c", "exec yes > /dev/null").start();
+        try {
+            ResourceSummary summary = watch(Duration.ofSeconds(2));
+
+            assertThat(summary.flags()).contains(ResourceSummary.NOISY);
+            assertThat(summary.figures().get(ResourceSample.OTHER_CPU).avg()).isGreaterThan(60.0);
+            assertThat(summary.reasons().get(ResourceSummary.NOISY)).contains("other processes used");
+        } finally {
+            hog.destroyForcibly().waitFor();
+        }
+    }
+
+    @Test
+    void aQuietTrialIsNotFlaggedNoisy() {
+        ResourceSummary summary = watch(Duration.ofSeconds(2));
+
+        assertThat(summary.flags()).doesNotContain(ResourceSummary.NOISY);
+    }
+
+    @Test
+    void threadCountsMatchProcForAKnownProcess() throws IOException {
+        long pid = ProcessHandle.current().pid();
+        for (int attempt = 0; attempt < 50; attempt++) {
+            int before = procThreads(pid);
+            int sampled = os.usage(pid).threads();
+            int after = procThreads(pid);
+            if (before == after) {
+                assertThat(sampled).isEqualTo(before);
+                return;
+            }
+        }
+        fail("this JVM's thread count never held still for long enough to compare");
+    }
+
+    private ResourceSummary watch(Duration length) {
+        Monitor monitor = new Monitor(os, new Monitor.Target(null, null, Map.of()), Duration.ofMillis(500));
+        monitor.begin();
+        sleep(length.toMillis());
+        return ResourceSummary.of(monitor.finish(), monitor.ownCpuPercent(), ResourceSummary.DEFAULT_NOISY_ABOVE_PERCENT, 1);
+    }
+
+    private static int procThreads(long pid) throws IOException {
+        return Files.readAllLines(Path.of("/proc", Long.toString(pid), "status")).stream()
+                .filter(l -> l.startsWith("Threads:")).map(l -> Integer.parseInt(l.substring(8).trim()))
+                .findFirst().orElseThrow();
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
