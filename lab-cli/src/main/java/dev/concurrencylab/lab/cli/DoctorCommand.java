@@ -1,10 +1,13 @@
 package dev.concurrencylab.lab.cli;
 
+import dev.concurrencylab.lab.monitor.Affinity;
+import dev.concurrencylab.lab.monitor.CpuLayout;
 import dev.concurrencylab.services.Binaries;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 
@@ -22,6 +25,9 @@ final class DoctorCommand implements Callable<Integer> {
                 "install a JDK 21+ (Java 25 preferred), e.g. apt install temurin-25-jdk, or set JAVA_HOME");
         int cpus = Runtime.getRuntime().availableProcessors();
         check(cpus + " CPUs", cpus >= 2, "with one CPU the load driver and the server share it: results measure both");
+        Optional<String> noPinning = Affinity.unavailable();
+        check("CPU layout: " + noPinning.orElseGet(() -> CpuLayout.plan(Affinity.allowedCpus()).describe()),
+                noPinning.isEmpty(), "apt-get install -y util-linux (taskset)");
         long files = openFileLimit();
         check("open-file limit " + (files < 0 ? "unknown" : files), files < 0 || files >= 65_536,
                 "raise it for burst and users-x-requests at full scale (10,000 connections): ulimit -n 65536");

@@ -1,5 +1,8 @@
 package dev.concurrencylab.lab.monitor;
 
+import java.util.Arrays;
+import java.util.stream.Collectors;
+
 /**
  * What the lab reads from a server's {@code /actuator/prometheus}: the Micrometer meter, and how a
  * reading becomes a per-second figure. Counters are running totals in the exposition, so the lab
@@ -40,6 +43,15 @@ public enum JvmMetric {
 
     public String prometheusName() {
         return prometheusName;
+    }
+
+    /**
+     * The metric families to ask the server for, comma-separated: a full scrape of a Spring Boot app
+     * with every meter enabled is some 180 KB, and producing it would load the server being measured.
+     */
+    public static String families() {
+        return Arrays.stream(values()).map(m -> m.prometheusName.replaceAll("_(count|sum)$", "")).distinct()
+                .collect(Collectors.joining(","));
     }
 
     /** A label every counted series must carry, e.g. only heap pools count as heap; or {@code null}. */

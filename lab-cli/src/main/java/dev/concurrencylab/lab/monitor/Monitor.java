@@ -171,7 +171,7 @@ public final class Monitor implements LoadListener {
         }
         try {
             // Blocking and on this thread, so the sampler's own CPU time includes the scrape.
-            HttpURLConnection c = (HttpURLConnection) target.sutUri().resolve("/actuator/prometheus").toURL().openConnection();
+            HttpURLConnection c = (HttpURLConnection) target.sutUri().resolve("/actuator/prometheus?includedNames=" + JvmMetric.families()).toURL().openConnection();
             int timeout = (int) Math.min(1000, interval.toMillis());
             c.setConnectTimeout(timeout);
             c.setReadTimeout(timeout);

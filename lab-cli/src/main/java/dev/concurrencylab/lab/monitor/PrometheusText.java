@@ -40,7 +40,9 @@ public final class PrometheusText {
                 }
                 String[] rest = line.substring(valueStart).trim().split("\\s+");
                 double value = parse(rest[0]);
-                if (!Double.isNaN(value)) {
+                // Micrometer reports -1 or NaN where a meter has nothing to read (e.g. Tomcat's busy
+                // threads under virtual threads); that is "unknown", not a value.
+                if (!Double.isNaN(value) && (metric.counter() || value >= 0)) {
                     values.merge(metric, value * metric.scale(), Double::sum);
                 }
             }

@@ -6,6 +6,7 @@ import dev.concurrencylab.lab.suite.Suite;
 import dev.concurrencylab.lab.suite.Variant;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -13,6 +14,8 @@ import java.util.List;
  * repetition 2 of every variant, and so on (A B C A B C), so slow drift of a shared machine spreads
  * over all variants instead of landing on one. Each repetition gets a fresh JVM, so JVM-to-JVM
  * variation shows up in the spread; a cold benchmark gets a fresh JVM per trial and no warm-up.
+ * Within a launch the benchmarks take turns going first (A B, then B A), so none always runs on the
+ * coldest JIT.
  */
 public final class Planner {
 
@@ -27,7 +30,9 @@ public final class Planner {
         for (int rep = 1; rep <= trials; rep++) {
             for (Variant variant : variants) {
                 List<PlannedTrial> warm = new ArrayList<>();
-                for (Benchmark b : suite.benchmarks()) {
+                List<Benchmark> order = new ArrayList<>(suite.benchmarks());
+                Collections.rotate(order, -(rep - 1));
+                for (Benchmark b : order) {
                     if (b.cold()) {
                         launches.add(new Launch(variant, List.of(new PlannedTrial(number++, variant, b, rep, b.load().at(scale), Duration.ZERO))));
                     } else {

@@ -180,7 +180,7 @@ public final class Runner {
                 }
             }
         });
-        Monitor monitor = new Monitor(os, target(sut), SAMPLE_EVERY);
+        Monitor monitor = trial.benchmark().watched() ? new Monitor(os, target(sut), SAMPLE_EVERY) : null;
         LoadResult load;
         Completion completion = null;
         String failure = null;
@@ -189,15 +189,15 @@ public final class Runner {
                 work.reset(sut.uri());
             }
             load = driver.run(new LoadRun(sut.uri(), trial.benchmark().request(), trial.benchmark().checks(), trial.load(),
-                    trial.warmup()), progress.and(monitor));
-            monitor.finish();
+                    trial.warmup()), monitor == null ? progress : progress.and(monitor));
+            stop(monitor);
             watchdog.interrupt();
             Thread.interrupted();
             if (!died.get() && strategy != null && load.failure() == null) {
                 completion = work.await(sut.uri(), strategy);
             }
         } catch (Exception e) {
-            monitor.finish();
+            stop(monitor);
             watchdog.interrupt();
             Thread.interrupted();
             TrialResult result = failedTrial(trial, died.get() ? "the server died during the trial" : "trial failed: " + e.getMessage(), sut.logTail(5));
@@ -223,10 +223,12 @@ public final class Runner {
         if (completion != null && (!completion.complete() || completion.failed() > 0)) {
             flags.add(TrialResult.WORK_NOT_COMPLETED);
         }
-        List<ResourceSample> resources = monitor.finish();
-        ResourceSummary summary = ResourceSummary.of(resources, monitor.ownCpuPercent(), watching.noisyAbovePercent(),
-                watching.layout().driverCpuCount());
-        flags.addAll(summary.flags());
+        List<ResourceSample> resources = monitor == null ? List.of() : monitor.finish();
+        ResourceSummary summary = monitor == null ? null : ResourceSummary.of(resources, monitor.ownCpuPercent(),
+                watching.noisyAbovePercent(), watching.layout().driverCpuCount());
+        if (summary != null) {
+            flags.addAll(summary.flags());
+        }
         Map<String, Long> errors = new LinkedHashMap<>();
         load.errors().forEach((k, v) -> errors.put(k.key(), v));
         long attempts = load.sent() + load.errors().getOrDefault(ErrorClass.REFUSED, 0L);
@@ -256,6 +258,12 @@ public final class Runner {
         return new TrialResult(t.number(), t.variant().name(), t.benchmark().name(), t.benchmark().workload(), t.repetition(),
                 t.load().name(), describe(t.load()), "failed", why, null, 0, 0, 0, 0, 0, Map.of(), 0, 0, null, null,
                 List.of(), null, 0, List.of(why.contains("died") ? TrialResult.SERVER_DIED : "failed"), logTail, List.of(), null);
+    }
+
+    private static void stop(Monitor monitor) {
+        if (monitor != null) {
+            monitor.finish();
+        }
     }
 
     private Monitor.Target target(RunningSut sut) {

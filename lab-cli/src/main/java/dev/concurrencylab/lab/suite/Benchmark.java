@@ -10,7 +10,8 @@ import java.util.List;
  *
  * @param statsKey asynchronous strategy whose completed work is read after the load, or {@code null}
  * @param cold     a fresh server JVM for every trial, with no warm-up (E4's cold start)
+ * @param watched  resources are sampled during the trial (off only to measure what watching costs)
  */
 public record Benchmark(String name, String workload, RequestSpec request, Checks checks, List<String> services,
-        String statsKey, Scaled<LoadModel> load, boolean cold) {
+        String statsKey, Scaled<LoadModel> load, boolean cold, boolean watched) {
 }

@@ -40,6 +40,9 @@ class LabCommandLineTest {
             unknown command          | fly                                        | Unmatched argument at index 0: 'fly'
             remote target            | run TMP/remote.yaml                        | variant far points at 192.0.2.1, not loopback
             malformed suite file     | run TMP/broken.yaml                        | TMP/broken.yaml:3: malformed YAML
+            unknown CPU role         | run quick --cpus gpu=1                     | --cpus gpu=1: expected off or ROLE=CPUS
+            CPU not available        | run quick --cpus sut=99                    | --cpus sut=99: this process may only use CPUs
+            noise threshold of zero  | run quick --noisy-above 0                  | --noisy-above must be above 0
             """)
     void badInputIsOneLineAndExitCodeTwo(String what, String args, String expected) {
         ByteArrayOutputStream err = new ByteArrayOutputStream();

@@ -1,0 +1,56 @@
+package dev.concurrencylab.lab.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+/** The lab as a user runs it: its own JVM running one suite, with its output in a file. */
+final class ChildLab implements AutoCloseable {
+
+    static final Path HOME = Path.of("..").toAbsolutePath().normalize();
+
+    final Process process;
+    final Path out;
+    private final Path log;
+
+    private ChildLab(Process process, Path out, Path log) {
+        this.process = process;
+        this.out = out;
+        this.log = log;
+    }
+
+    /** Runs {@code suiteYaml} with results under {@code dir}/results. */
+    static ChildLab run(Path dir, String suiteYaml) throws IOException {
+        Path suite = Files.writeString(dir.resolve("suite.yaml"), suiteYaml);
+        Path out = dir.resolve("results");
+        Path log = dir.resolve("lab.log");
+        Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED",
+                "-Dlab.home=" + HOME, "-cp", System.getProperty("java.class.path"), Lab.class.getName(),
+                "run", suite.toString(), "--out", out.toString())
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        return new ChildLab(process, out, log);
+    }
+
+    String log() throws IOException {
+        return Files.readString(log);
+    }
+
+    /** Trial records written so far, in trial order. */
+    List<Path> trials() throws IOException {
+        Path dir = out.resolve("trials");
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(p -> p.getFileName().toString().endsWith(".json")).sorted().toList();
+        }
+    }
+
+    @Override
+    public void close() {
+        process.destroyForcibly();
+    }
+}
