@@ -110,7 +110,7 @@ final class RunCommand implements Callable<Integer> {
                 loaded.name(), chosenScale.key(), chosen.size(), loaded.benchmarks().size(), plan.trialsPerVariant(),
                 plan.trialCount(), plan.launches().size());
         System.out.println("lab: results in " + dir);
-        Runner runner = new Runner(HyperfoilDriver.forThisMachine(), new SutLauncher(layout.pinned() ? layout.sut() : null),
+        Runner runner = new Runner(HyperfoilDriver.forThisMachine(), new SutLauncher(layout),
                 store, System.out, System.console() != null, new Runner.Watching(layout, noisyAbove));
         Thread hook = new Thread(runner::abort, "lab-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);

@@ -45,9 +45,14 @@ public final class Affinity {
         return Optional.empty();
     }
 
-    /** Prepended to a command so the process starts pinned. */
+    /** Prepended to a command so the process starts on these CPUs (not on those of the thread starting it). */
     public static List<String> prefix(String cpus) {
         return List.of(taskset().orElseThrow().toString(), "--cpu-list", cpus);
+    }
+
+    /** How many CPUs a list such as {@code 0,2-3} names. */
+    public static int count(String cpus) {
+        return CpuLayout.parseList(cpus, cpus).size();
     }
 
     /** Pins a running process, every thread of it and every process it started. */

@@ -12,18 +12,19 @@ import java.util.stream.Collectors;
  * 2-core machine the driver and the server would otherwise steal each other's cycles and the
  * server's numbers would partly measure the driver.
  *
+ * @param all      every CPU the lab may use, e.g. {@code 0-1}
  * @param driver   CPU list for the lab's own JVM (the load driver), e.g. {@code 0}; {@code null} when not pinned
  * @param sut      CPU list for each server under test
  * @param services CPU list for databases and brokers
  * @param note     why nothing is pinned, or where the layout came from
  */
-public record CpuLayout(boolean pinned, String driver, String sut, String services, int driverCpuCount, String note) {
+public record CpuLayout(boolean pinned, String all, String driver, String sut, String services, int driverCpuCount, String note) {
 
     public static final List<String> ROLES = List.of("driver", "sut", "services");
 
     /** Nothing pinned: everything shares every CPU. */
     public static CpuLayout unpinned(int cpuCount, String why) {
-        return new CpuLayout(false, null, null, null, cpuCount, why);
+        return new CpuLayout(false, null, null, null, null, cpuCount, why);
     }
 
     /**
@@ -41,7 +42,8 @@ public record CpuLayout(boolean pinned, String driver, String sut, String servic
         List<Integer> driver = cpus.subList(0, driverCount);
         List<Integer> sut = cpus.subList(driverCount, n - serviceCount);
         List<Integer> services = serviceCount == 0 ? List.of(cpus.get(n - 1)) : cpus.subList(n - serviceCount, n);
-        return new CpuLayout(true, list(driver), list(sut), list(services), driver.size(), "planned from " + n + " CPUs");
+        return new CpuLayout(true, list(cpus), list(driver), list(sut), list(services), driver.size(),
+                "planned from " + n + " CPUs");
     }
 
     /**
@@ -75,7 +77,7 @@ public record CpuLayout(boolean pinned, String driver, String sut, String servic
         if (!roles.keySet().containsAll(ROLES)) {
             throw new IllegalArgumentException("--cpus: " + cpus.size() + " CPU cannot be split; give each of driver=, sut= and services=, or off");
         }
-        return new CpuLayout(true, roles.get("driver"), roles.get("sut"), roles.get("services"),
+        return new CpuLayout(true, list(cpus), roles.get("driver"), roles.get("sut"), roles.get("services"),
                 parseList(roles.get("driver"), "driver").size(), "from --cpus");
     }
 

@@ -1,6 +1,7 @@
 package dev.concurrencylab.lab.sut;
 
 import dev.concurrencylab.lab.monitor.Affinity;
+import dev.concurrencylab.lab.monitor.CpuLayout;
 import dev.concurrencylab.lab.suite.Variant;
 import dev.concurrencylab.services.ChildProcess;
 import dev.concurrencylab.services.Ports;
@@ -28,11 +29,17 @@ public final class SutLauncher {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
-    private final String cpus;
+    private final CpuLayout layout;
 
-    /** @param cpus CPU list every server is pinned to, or {@code null} to leave them unpinned */
-    public SutLauncher(String cpus) {
-        this.cpus = cpus;
+    /**
+     * @param layout where servers run: pinned to the layout's server CPUs once they answer. Start-up
+     *               runs on every CPU (the driver is idle then; on one shared CPU a Spring Boot start
+     *               took three times as long), but the JVM is told from its first instruction how
+     *               many CPUs it will have, so GC, JIT, Tomcat, Netty and the common pool are sized
+     *               for the CPUs it is measured on.
+     */
+    public SutLauncher(CpuLayout layout) {
+        this.layout = layout;
     }
 
     public RunningSut launch(Variant variant, Map<String, String> serviceProperties, Path log) {
@@ -44,10 +51,13 @@ public final class SutLauncher {
         }
         int port = Ports.freeLoopbackPort();
         List<String> command = new ArrayList<>();
-        if (cpus != null) {
-            command.addAll(Affinity.prefix(cpus));
+        if (layout.pinned()) {
+            command.addAll(Affinity.prefix(layout.all()));
         }
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        if (layout.pinned()) {
+            command.add("-XX:ActiveProcessorCount=" + Affinity.count(layout.sut()));
+        }
         command.addAll(variant.jvmFlags());
         command.addAll(List.of("-jar", variant.jar().toString()));
         Map<String, String> properties = new TreeMap<>(serviceProperties);
@@ -64,7 +74,11 @@ public final class SutLauncher {
             process.stop(Duration.ofSeconds(5));
             throw e;
         }
-        return new RunningSut(uri, process, (System.nanoTime() - started) / 1_000_000);
+        long startupMillis = (System.nanoTime() - started) / 1_000_000;
+        if (layout.pinned()) {
+            Affinity.pinTree(process.pid(), layout.sut());
+        }
+        return new RunningSut(uri, process, startupMillis);
     }
 
     private void awaitFirstGoodAnswer(ChildProcess process, URI ready, String name) {
