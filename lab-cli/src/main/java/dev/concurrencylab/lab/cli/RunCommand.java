@@ -5,6 +5,7 @@ import dev.concurrencylab.lab.monitor.Affinity;
 import dev.concurrencylab.lab.monitor.CpuLayout;
 import dev.concurrencylab.lab.plan.Plan;
 import dev.concurrencylab.lab.plan.Planner;
+import dev.concurrencylab.lab.report.Report;
 import dev.concurrencylab.lab.result.Environment;
 import dev.concurrencylab.lab.result.ResultStore;
 import dev.concurrencylab.lab.result.RunInfo;
@@ -119,6 +120,8 @@ final class RunCommand implements Callable<Integer> {
         Runtime.getRuntime().removeShutdownHook(hook);
         System.out.printf("lab: done: %d trial(s) written to %s%s%n", plan.trialCount(), dir.resolve("trials"),
                 failed == 0 ? "" : " (" + failed + " failed)");
+        Path html = Report.render(dir);
+        System.out.println("lab: report: " + dir.resolve("report.md") + " · open " + html + " in a browser");
         return failed == plan.trialCount() ? 1 : 0;
     }
 

@@ -1,5 +1,7 @@
 package dev.concurrencylab.lab.monitor;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +23,12 @@ import java.util.stream.Collectors;
 public record CpuLayout(boolean pinned, String all, String driver, String sut, String services, int driverCpuCount, String note) {
 
     public static final List<String> ROLES = List.of("driver", "sut", "services");
+
+    /** Results written before layouts were planned recorded only a sentence. */
+    @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+    static CpuLayout fromText(String note) {
+        return unpinned(0, note);
+    }
 
     /** Nothing pinned: everything shares every CPU. */
     public static CpuLayout unpinned(int cpuCount, String why) {

@@ -1,0 +1,99 @@
+package dev.concurrencylab.lab.report;
+
+import dev.concurrencylab.lab.monitor.JvmMetric;
+import dev.concurrencylab.lab.monitor.ResourceSample;
+import dev.concurrencylab.lab.monitor.ResourceSummary;
+import dev.concurrencylab.lab.result.LatencySummary;
+import dev.concurrencylab.lab.result.TrialResult;
+import java.util.function.Function;
+
+/** One number a report shows per trial, how to read it from a trial's record, and which way is better. */
+public enum Figure {
+
+    THROUGHPUT("throughput", "req/s", Better.HIGHER, t -> t.throughput()),
+    SEND_RATE("rate", "req/s", Better.NEITHER, t -> t.windowSeconds() > 0 ? t.sent() / t.windowSeconds() : null),
+    SENT("requests", "", Better.NEITHER, t -> (double) t.sent()),
+    COUNT("answered", "", Better.NEITHER, t -> (double) t.count()),
+    FAILED("failed", "", Better.LOWER, t -> (double) t.errors().values().stream().mapToLong(Long::longValue).sum()),
+    ERROR_RATE("error rate", "%", Better.LOWER, t -> t.errorRate() * 100),
+    SUCCESS_RATIO("success", "%", Better.HIGHER, t -> 100 - t.errorRate() * 100),
+    WINDOW("time taken", "s", Better.NEITHER, TrialResult::windowSeconds),
+    MIN("min", "ms", Better.LOWER, latency(LatencySummary::minMs)),
+    MEAN("mean", "ms", Better.LOWER, latency(LatencySummary::meanMs)),
+    P50("p50", "ms", Better.LOWER, latency(LatencySummary::p50Ms)),
+    P90("p90", "ms", Better.LOWER, latency(LatencySummary::p90Ms)),
+    P95("p95", "ms", Better.LOWER, latency(LatencySummary::p95Ms)),
+    P99("p99", "ms", Better.LOWER, latency(LatencySummary::p99Ms)),
+    P999("p99.9", "ms", Better.LOWER, latency(LatencySummary::p999Ms)),
+    MAX("max", "ms", Better.LOWER, latency(LatencySummary::maxMs)),
+    STD_DEV("std dev", "ms", Better.LOWER, latency(LatencySummary::stdDevMs)),
+    STARTUP("start-up", "ms", Better.LOWER, t -> t.startupMs() == null ? null : t.startupMs().doubleValue()),
+    CPU_AVG("CPU avg", "% of a core", Better.LOWER, avg(ResourceSample.SUT_CPU)),
+    CPU_PEAK("CPU peak", "% of a core", Better.LOWER, peak(ResourceSample.SUT_CPU)),
+    RSS_AVG("RSS avg", "MB", Better.LOWER, avg(ResourceSample.SUT_RSS)),
+    RSS_PEAK("RSS peak", "MB", Better.LOWER, peak(ResourceSample.SUT_RSS)),
+    THREADS_AVG("threads avg", "", Better.LOWER, avg(ResourceSample.SUT_THREADS)),
+    THREADS_PEAK("threads peak", "", Better.LOWER, peak(ResourceSample.SUT_THREADS)),
+    HEAP_PEAK("heap peak", "MB", Better.LOWER, peak(JvmMetric.HEAP_USED_MB.key())),
+    GC_PAUSE("GC pauses", "% of time", Better.LOWER, t -> t.resourceSummary() == null ? null : t.resourceSummary().gcPausePercent()),
+    COMPLETED("work completed", "", Better.HIGHER, t -> t.completion() == null ? null : (double) t.completion().completed()),
+    HANDOFF_P50("hand-off→done p50", "ms", Better.LOWER, t -> t.completion() == null ? null : t.completion().latencyP50Ms()),
+    HANDOFF_P99("hand-off→done p99", "ms", Better.LOWER, t -> t.completion() == null ? null : t.completion().latencyP99Ms()),
+    OTHER_CPU("other processes' CPU", "% of a core", Better.NEITHER, avg(ResourceSample.OTHER_CPU)),
+    DRIVER_CPU("driver CPU", "% of a core", Better.NEITHER, avg(ResourceSample.DRIVER_CPU));
+
+    /** Which direction of change is an improvement. */
+    public enum Better {
+        HIGHER, LOWER, NEITHER
+    }
+
+    private final String label;
+    private final String unit;
+    private final Better better;
+    private final Function<TrialResult, Double> read;
+
+    Figure(String label, String unit, Better better, Function<TrialResult, Double> read) {
+        this.label = label;
+        this.unit = unit;
+        this.better = better;
+        this.read = read;
+    }
+
+    public String label() {
+        return label;
+    }
+
+    public String unit() {
+        return unit;
+    }
+
+    public Better better() {
+        return better;
+    }
+
+    /** The trial's value, or {@code null} when the trial has none (no answers, not monitored, not async). */
+    public Double of(TrialResult trial) {
+        return read.apply(trial);
+    }
+
+    /** Column heading: label and unit. */
+    public String heading() {
+        return unit.isEmpty() ? label : label + " (" + unit + ")";
+    }
+
+    private static Function<TrialResult, Double> latency(Function<LatencySummary, Double> part) {
+        return t -> t.latency() == null ? null : part.apply(t.latency());
+    }
+
+    private static Function<TrialResult, Double> avg(String key) {
+        return t -> stat(t, key) == null ? null : stat(t, key).avg();
+    }
+
+    private static Function<TrialResult, Double> peak(String key) {
+        return t -> stat(t, key) == null ? null : stat(t, key).peak();
+    }
+
+    private static ResourceSummary.Stat stat(TrialResult t, String key) {
+        return t.resourceSummary() == null ? null : t.resourceSummary().figures().get(key);
+    }
+}

@@ -1,0 +1,214 @@
+package dev.concurrencylab.lab.report;
+
+import dev.concurrencylab.lab.load.SecondStats;
+import dev.concurrencylab.lab.monitor.JvmMetric;
+import dev.concurrencylab.lab.monitor.ResourceSample;
+import dev.concurrencylab.lab.result.RunInfo;
+import dev.concurrencylab.lab.result.TrialResult;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeSet;
+import org.HdrHistogram.Histogram;
+
+/** Everything a report says, computed once from a results directory; the renderers only format it. */
+public record ReportContent(String title, String summary, Map<String, String> environment, String base,
+        List<Section> sections, Map<String, String> flagsExplained) {
+
+    /** One benchmark: its table, verdicts and charts. */
+    public record Section(String benchmark, String load, String tableSource, List<String> headings, List<List<String>> rows,
+            String note, List<String> verdicts, List<ChartSpec> charts) {
+    }
+
+    static final Map<String, String> FLAG_MEANINGS = Map.of(
+            "generator-limited", "the load driver, not the server, was the limit (sessions ran out or requests waited for a connection)",
+            "noisy", "other processes took more CPU than the noise threshold during the trial",
+            "driver-saturated", "the driver used (nearly) all CPU it may use",
+            "failed-checks", "some answers failed the suite's status, body or latency checks",
+            "server-died", "the server under test died during the trial",
+            "work-not-completed", "handed-off work was lost or still pending when the lab stopped waiting",
+            "failed", "the trial could not run");
+
+    public static ReportContent of(RunResults results) {
+        RunInfo run = results.run();
+        List<String> variants = results.variants();
+        String base = variants.isEmpty() ? "" : variants.getFirst();
+        ExperimentTable table = ExperimentTable.forSuite(run.suite());
+        List<Section> sections = new ArrayList<>();
+        TreeSet<String> seenFlags = new TreeSet<>();
+        for (String benchmark : results.benchmarks()) {
+            List<String> headings = new ArrayList<>(List.of("variant", "trials"));
+            table.columns().forEach(f -> headings.add(f.heading()));
+            headings.add("flags");
+            List<List<String>> rows = new ArrayList<>();
+            List<String> verdicts = new ArrayList<>();
+            String load = "";
+            for (String variant : variants) {
+                List<TrialResult> trials = results.trials(benchmark, variant);
+                if (trials.isEmpty()) {
+                    continue;
+                }
+                load = describe(trials.getFirst().load());
+                List<String> row = new ArrayList<>(List.of(variant, okCount(trials)));
+                for (Figure f : table.columns()) {
+                    Spread s = Spread.of(f, trials);
+                    row.add(s == null ? "–" : s.text());
+                }
+                TreeSet<String> flags = new TreeSet<>();
+                trials.forEach(t -> flags.addAll(t.flags()));
+                seenFlags.addAll(flags);
+                row.add(String.join(", ", flags));
+                rows.add(row);
+                if (!variant.equals(base)) {
+                    List<TrialResult> baseTrials = results.trials(benchmark, base);
+                    List<Verdict> said = table.verdictFigures().stream()
+                            .map(f -> Verdict.of(f, variant, trials, base, baseTrials)).toList();
+                    boolean oneReason = said.stream().allMatch(v -> v.kind() == Verdict.Kind.NO_VERDICT)
+                            && said.stream().map(Verdict::text).distinct().count() == 1;
+                    verdicts.add(variant + " — " + (oneReason ? said.getFirst().text()
+                            : String.join("; ", said.stream().map(v -> v.figure().label() + ": " + v.text()).toList())));
+                }
+            }
+            sections.add(new Section(benchmark, load, table.source(), headings, rows, table.note(), verdicts,
+                    charts(results, benchmark, variants)));
+        }
+        Map<String, String> explained = new LinkedHashMap<>();
+        seenFlags.forEach(f -> explained.put(f, FLAG_MEANINGS.getOrDefault(f, "")));
+        String summary = String.format("Suite %s at scale %s, %d trial(s) per variant and benchmark; %d of %d trials written; status: %s. "
+                + "Each value is the median over the trials that completed, with the range (min–max) in brackets. "
+                + "Comparisons are against %s.", run.suite(), run.scale(), run.trialsPerVariant(), results.trials().size(),
+                run.trialsPlanned(), run.status(), base);
+        return new ReportContent("Spring Concurrency Lab — " + run.suite(), summary, environment(run), base, sections, explained);
+    }
+
+    private static String okCount(List<TrialResult> trials) {
+        long ok = trials.stream().filter(t -> "ok".equals(t.status())).count();
+        return ok == trials.size() ? Long.toString(ok) : ok + " of " + trials.size() + " ok";
+    }
+
+    @SuppressWarnings("unchecked")
+    private static String describe(Object load) {
+        if (!(load instanceof Map<?, ?> m)) {
+            return "";
+        }
+        List<String> parts = new ArrayList<>();
+        ((Map<String, Object>) m).forEach((k, v) -> parts.add(k.equals("model") ? v.toString() : k + " " + v));
+        return String.join(", ", parts);
+    }
+
+    private static Map<String, String> environment(RunInfo run) {
+        Map<String, String> env = new LinkedHashMap<>();
+        Map<String, String> machine = run.machine() == null ? Map.of() : run.machine();
+        env.put("machine", machine.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).reduce((a, b) -> a + " · " + b).orElse(""));
+        env.put("CPU layout", run.cpuLayout() == null ? "not recorded" : run.cpuLayout().describe());
+        Map<String, String> jdk = run.jdk() == null ? Map.of() : run.jdk();
+        env.put("JDK", String.join(" ", jdk.values()));
+        env.put("Spring Boot", Objects.toString(run.springBootVersion(), ""));
+        env.put("services", run.services() == null ? "" : run.services().entrySet().stream()
+                .map(e -> e.getKey() + ": " + e.getValue()).reduce((a, b) -> a + " · " + b).orElse("none"));
+        env.put("JVM flags", run.jvmFlags() == null || run.jvmFlags().isEmpty() ? ""
+                : String.join(" ", run.jvmFlags().values().iterator().next()));
+        env.put("scale", run.scale() + ", " + run.trialsPerVariant() + " trial(s) per variant and benchmark");
+        env.put("git commit", Objects.toString(run.gitCommit(), ""));
+        env.put("started", Objects.toString(run.started(), "") + (run.finished() == null ? "" : ", finished " + run.finished()));
+        env.put("re-run", run.command());
+        return env;
+    }
+
+    private static List<ChartSpec> charts(RunResults results, String benchmark, List<String> variants) {
+        String id = benchmark.replaceAll("[^A-Za-z0-9]", "-");
+        List<ChartSpec> charts = new ArrayList<>();
+        List<String> cats = new ArrayList<>();
+        List<double[]> throughput = new ArrayList<>();
+        List<double[]> p99 = new ArrayList<>();
+        List<ChartSpec.Series> percentiles = new ArrayList<>();
+        Map<String, List<ChartSpec.Series>> overTime = new LinkedHashMap<>();
+        for (String v : variants) {
+            List<TrialResult> trials = results.trials(benchmark, v);
+            if (trials.isEmpty()) {
+                continue;
+            }
+            cats.add(v);
+            throughput.add(bar(Spread.of(Figure.THROUGHPUT, trials)));
+            p99.add(bar(Spread.of(Figure.P99, trials)));
+            Histogram merged = null;
+            for (TrialResult t : trials) {
+                var h = results.histogram(t);
+                if (h.isPresent()) {
+                    if (merged == null) {
+                        merged = new Histogram(3);
+                    }
+                    merged.add(h.get());
+                }
+                String name = v + " #" + t.repetition();
+                series(overTime, "throughput", name, t.series(), s -> (double) s.answered());
+                series(overTime, "p50", name, t.series(), SecondStats::p50Ms);
+                series(overTime, "p99", name, t.series(), SecondStats::p99Ms);
+                series(overTime, "errors", name, t.series(), s -> (double) s.errors());
+                resource(overTime, "cpu", name, t, ResourceSample.SUT_CPU);
+                resource(overTime, "rss", name, t, ResourceSample.SUT_RSS);
+                resource(overTime, "threads", name, t, ResourceSample.SUT_THREADS);
+                resource(overTime, "heap", name, t, JvmMetric.HEAP_USED_MB.key());
+            }
+            if (merged != null) {
+                percentiles.add(new ChartSpec.Series(v, percentileCurve(merged)));
+            }
+        }
+        charts.add(new ChartSpec(id + "-throughput-bars", "Throughput (median, range over trials)", "bars", "", "req/s", cats,
+                List.of(new ChartSpec.Series("throughput", throughput))));
+        charts.add(new ChartSpec(id + "-p99-bars", "p99 latency (median, range over trials)", "bars", "", "ms", cats,
+                List.of(new ChartSpec.Series("p99", p99))));
+        charts.add(new ChartSpec(id + "-percentiles", "Latency by percentile (all trials merged)", "percentiles",
+                "percentile", "ms", List.of(), percentiles));
+        String[][] lines = {{"throughput", "Answers per second", "req/s"}, {"p50", "p50 latency per second", "ms"},
+                {"p99", "p99 latency per second", "ms"}, {"errors", "Errors per second", "errors"},
+                {"cpu", "Server CPU", "% of a core"}, {"rss", "Server RSS", "MB"}, {"threads", "Server OS threads", "threads"},
+                {"heap", "Heap used", "MB"}};
+        for (String[] l : lines) {
+            List<ChartSpec.Series> s = overTime.getOrDefault(l[0], List.of());
+            if (!s.isEmpty()) {
+                charts.add(new ChartSpec(id + "-per-second-" + l[0], l[1], "lines", "s", l[2], List.of(), s));
+            }
+        }
+        return charts;
+    }
+
+    private static double[] bar(Spread s) {
+        return s == null ? new double[] {0, 0, 0} : new double[] {s.median(), s.min(), s.max()};
+    }
+
+    private static void series(Map<String, List<ChartSpec.Series>> into, String key, String name, List<SecondStats> stats,
+            java.util.function.Function<SecondStats, Double> value) {
+        if (stats == null || stats.isEmpty()) {
+            return;
+        }
+        List<double[]> points = stats.stream().map(s -> new double[] {s.second(), value.apply(s)}).toList();
+        into.computeIfAbsent(key, k -> new ArrayList<>()).add(new ChartSpec.Series(name, points));
+    }
+
+    private static void resource(Map<String, List<ChartSpec.Series>> into, String key, String name, TrialResult t, String figure) {
+        if (t.resources() == null) {
+            return;
+        }
+        List<double[]> points = t.resources().stream().filter(s -> s.values().containsKey(figure))
+                .map(s -> new double[] {s.t(), s.values().get(figure)}).toList();
+        if (!points.isEmpty()) {
+            into.computeIfAbsent(key, k -> new ArrayList<>()).add(new ChartSpec.Series(name, points));
+        }
+    }
+
+    /** (1/(1−p), latency ms) from p50 to the largest value, as HdrHistogram's plots show it. */
+    private static List<double[]> percentileCurve(Histogram h) {
+        List<double[]> points = new ArrayList<>();
+        for (double p : new double[] {0, 50, 75, 90, 95, 99, 99.5, 99.9, 99.95, 99.99, 99.999}) {
+            if (p > 0 && 1 / (1 - p / 100) > h.getTotalCount()) {
+                break;
+            }
+            points.add(new double[] {1 / (1 - p / 100), Math.round(h.getValueAtPercentile(p) / 1_000.0) / 1_000.0});
+        }
+        points.add(new double[] {Math.max(points.getLast()[0] * 2, h.getTotalCount()), Math.round(h.getMaxValue() / 1_000.0) / 1_000.0});
+        return points;
+    }
+}

@@ -1,0 +1,86 @@
+package dev.concurrencylab.lab.report;
+
+import dev.concurrencylab.lab.result.ResultStore;
+import dev.concurrencylab.lab.result.RunInfo;
+import dev.concurrencylab.lab.result.TrialResult;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+
+/** A results directory as the report reads it: nothing but its files. */
+public record RunResults(Path dir, RunInfo run, List<TrialResult> trials) {
+
+    public static RunResults read(Path dir) {
+        Path runFile = dir.resolve("run.json");
+        if (!Files.isRegularFile(runFile)) {
+            throw new IllegalArgumentException(dir + " is not a results directory (no run.json)");
+        }
+        try {
+            RunInfo run = ResultStore.JSON.readValue(runFile.toFile(), RunInfo.class);
+            List<TrialResult> trials = new ArrayList<>();
+            Path trialDir = dir.resolve("trials");
+            if (Files.isDirectory(trialDir)) {
+                try (Stream<Path> files = Files.list(trialDir)) {
+                    for (Path f : files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
+                        trials.add(ResultStore.JSON.readValue(f.toFile(), TrialResult.class));
+                    }
+                }
+            }
+            trials.sort(Comparator.comparingInt(TrialResult::number));
+            return new RunResults(dir, run, List.copyOf(trials));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalArgumentException("cannot read results in " + dir + ": " + e.getOriginalMessage().lines().findFirst().orElse(""), e);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read results in " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Benchmarks in the order their first trial ran. */
+    public List<String> benchmarks() {
+        return List.copyOf(new LinkedHashSet<>(trials.stream().map(TrialResult::benchmark).toList()));
+    }
+
+    /** Variants in the run's order (the first is the base of every comparison). */
+    public List<String> variants() {
+        LinkedHashSet<String> names = new LinkedHashSet<>(run.jvmFlags() == null ? List.of() : run.jvmFlags().keySet());
+        trials.forEach(t -> names.add(t.variant()));
+        return List.copyOf(names);
+    }
+
+    public List<TrialResult> trials(String benchmark, String variant) {
+        return trials.stream().filter(t -> t.benchmark().equals(benchmark) && t.variant().equals(variant)).toList();
+    }
+
+    /** The trial's response times, from its HdrHistogram log, or empty when it has none. */
+    public Optional<Histogram> histogram(TrialResult trial) {
+        if (trial.histogramLog() == null) {
+            return Optional.empty();
+        }
+        Path log = dir.resolve("trials").resolve(trial.histogramLog());
+        if (!Files.isRegularFile(log)) {
+            return Optional.empty();
+        }
+        try {
+            HistogramLogReader reader = new HistogramLogReader(log.toFile());
+            Histogram total = null;
+            for (var h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
+                if (total == null) {
+                    total = new Histogram(3);
+                }
+                total.add((Histogram) h);
+            }
+            return Optional.ofNullable(total);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,126 @@
+package dev.concurrencylab.lab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.concurrencylab.lab.report.Numbers;
+import dev.concurrencylab.lab.result.ResultStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * One real run, as a user runs it, whose server is killed in the middle of the first trial: the
+ * run must fail that trial quickly, go on, and report the numbers and the flag it measured.
+ */
+class RunWithADyingServerTest {
+
+    @TempDir
+    static Path tmp;
+    private static ChildLab lab;
+    private static double secondsToFailedTrial;
+
+    @BeforeAll
+    static void runAndKillTheFirstServer() throws Exception {
+        lab = ChildLab.run(tmp, """
+                name: dying-server
+                variants: [mvc-platform]
+                trials: 2
+                warmup: 4s
+                benchmarks:
+                  - workload: hello
+                    load: {model: open-rate, rate: 50, duration: 5s}
+                """);
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+        // The first progress line comes a second into the first trial's warm-up.
+        while (!lab.log().contains("[1/2]")) {
+            assertThat(lab.process.isAlive()).as("lab still running; its output: %s", lab.log()).isTrue();
+            assertThat(System.nanoTime()).as("first trial under way within 3 minutes").isLessThan(deadline);
+            Thread.sleep(50);
+        }
+        ProcessHandle server = lab.process.descendants()
+                .filter(p -> p.info().commandLine().orElse("").contains("sut-mvc.jar")).findFirst().orElseThrow();
+        server.destroyForcibly();
+        long killed = System.nanoTime();
+        while (lab.trials().isEmpty() && System.nanoTime() - killed < TimeUnit.SECONDS.toNanos(10)) {
+            Thread.sleep(20);
+        }
+        secondsToFailedTrial = (System.nanoTime() - killed) / 1e9;
+        assertThat(lab.process.waitFor(3, TimeUnit.MINUTES)).as("the run ends; its output: %s", lab.log()).isTrue();
+    }
+
+    @AfterAll
+    static void stop() {
+        lab.close();
+    }
+
+    @Test
+    void theTrialWhoseServerDiedFailsWithinTwoSecondsWithTheServersLog() throws Exception {
+        assertThat(secondsToFailedTrial).as("seconds from the kill to the failed trial's record").isLessThan(2.0);
+        JsonNode first = trial(0);
+        assertThat(first.path("status").asText()).isEqualTo("failed");
+        assertThat(first.path("failure").asText()).contains("died");
+        assertThat(first.path("flags").toString()).contains("server-died");
+        assertThat(first.path("serverLogTail").asText()).isNotBlank();
+    }
+
+    @Test
+    void theRunGoesOnWithAFreshServerAndExitsZero() throws Exception {
+        assertThat(lab.trials()).as("its output: %s", lab.log()).hasSize(2);
+        assertThat(trial(1).path("status").asText()).isEqualTo("ok");
+        assertThat(lab.process.exitValue()).as("one failed trial of two is not a failed run").isZero();
+    }
+
+    @Test
+    void theMarkdownReportShowsTheMeasuredNumbersAndTheFlag() throws Exception {
+        String row = Files.readString(lab.out.resolve("report.md")).lines()
+                .filter(l -> l.startsWith("| mvc-platform |")).findFirst().orElseThrow();
+        JsonNode ok = trial(1);
+        List<String> cells = List.of(row.split("\\|")).stream().map(String::strip).toList();
+
+        assertThat(cells).contains("1 of 2 ok",
+                Numbers.format(ok.path("throughput").asDouble()),
+                Numbers.format(ok.path("latency").path("p50Ms").asDouble()),
+                Numbers.format(ok.path("latency").path("p99Ms").asDouble()));
+        assertThat(cells.get(cells.size() - 1)).contains("server-died");
+        assertThat(lab.out.resolve("charts/hello-throughput-bars.png")).isNotEmptyFile();
+    }
+
+    @Test
+    void theHtmlReportOpensInHeadlessChromiumWithEveryChartDrawnAndNoErrors() throws Exception {
+        Path html = lab.out.resolve("report.html");
+        Process chromium = new ProcessBuilder(chromium(), "--headless", "--no-sandbox", "--disable-gpu",
+                "--virtual-time-budget=5000", "--dump-dom", html.toUri().toString())
+                .redirectError(tmp.resolve("chromium.log").toFile()).start();
+        String dom = new String(chromium.getInputStream().readAllBytes());
+        assertThat(chromium.waitFor(60, TimeUnit.SECONDS)).isTrue();
+
+        Matcher drawn = Pattern.compile("data-charts-drawn=\"(\\d+)\"").matcher(dom);
+        Matcher total = Pattern.compile("data-charts=\"(\\d+)\"").matcher(dom);
+        assertThat(drawn.find()).as("the page's script ran to its end; chromium said: %s", Files.readString(tmp.resolve("chromium.log"))).isTrue();
+        assertThat(total.find()).isTrue();
+        assertThat(Integer.parseInt(drawn.group(1))).isGreaterThanOrEqualTo(4).isEqualTo(Integer.parseInt(total.group(1)));
+        assertThat(dom).doesNotContain("data-errors");
+        assertThat(dom).contains("⚑ server-died");
+    }
+
+    private static String chromium() {
+        for (String path : List.of("/usr/bin/chromium", "/usr/bin/chromium-browser")) {
+            if (Files.isExecutable(Path.of(path))) {
+                return path;
+            }
+        }
+        throw new AssertionError("Chromium is not installed; ./lab test installs it (apt-get install chromium)");
+    }
+
+    private static JsonNode trial(int index) throws Exception {
+        return ResultStore.JSON.readTree(lab.trials().get(index).toFile());
+    }
+}
