@@ -2,6 +2,7 @@ package dev.concurrencylab.lab.run;
 
 import dev.concurrencylab.lab.load.ErrorClass;
 import dev.concurrencylab.lab.load.LoadDriver;
+import dev.concurrencylab.lab.load.LoadListener;
 import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.LoadResult;
 import dev.concurrencylab.lab.load.LoadRun;
@@ -189,7 +190,7 @@ public final class Runner {
                 work.reset(sut.uri());
             }
             load = driver.run(new LoadRun(sut.uri(), trial.benchmark().request(), trial.benchmark().checks(), trial.load(),
-                    trial.warmup()), monitor == null ? progress : progress.and(monitor));
+                    trial.warmup()), progress.and(pinWhenMeasuring(sut)).and(monitor == null ? LoadListener.NONE : monitor));
             stop(monitor);
             watchdog.interrupt();
             Thread.interrupted();
@@ -258,6 +259,17 @@ public final class Runner {
         return new TrialResult(t.number(), t.variant().name(), t.benchmark().name(), t.benchmark().workload(), t.repetition(),
                 t.load().name(), describe(t.load()), "failed", why, null, 0, 0, 0, 0, 0, Map.of(), 0, 0, null, null,
                 List.of(), null, 0, List.of(why.contains("died") ? TrialResult.SERVER_DIED : "failed"), logTail, List.of(), null);
+    }
+
+    private static LoadListener pinWhenMeasuring(RunningSut sut) {
+        return new LoadListener() {
+            @Override
+            public void phase(String phase) {
+                if (phase.equals("measure")) {
+                    sut.pinForMeasurement();
+                }
+            }
+        };
     }
 
     private static void stop(Monitor monitor) {

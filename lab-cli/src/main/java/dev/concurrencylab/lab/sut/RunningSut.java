@@ -1,5 +1,6 @@
 package dev.concurrencylab.lab.sut;
 
+import dev.concurrencylab.lab.monitor.Affinity;
 import dev.concurrencylab.services.ChildProcess;
 import java.net.URI;
 import java.time.Duration;
@@ -11,11 +12,22 @@ public final class RunningSut implements AutoCloseable {
     private final URI uri;
     private final ChildProcess process;
     private final Long startupMillis;
+    private final String cpus;
+    private volatile boolean pinned;
 
-    RunningSut(URI uri, ChildProcess process, Long startupMillis) {
+    RunningSut(URI uri, ChildProcess process, Long startupMillis, String cpus) {
         this.uri = uri;
         this.process = process;
         this.startupMillis = startupMillis;
+        this.cpus = cpus;
+    }
+
+    /** Moves the server, every thread of it, onto its own CPUs; once, when its first measured window opens. */
+    public void pinForMeasurement() {
+        if (cpus != null && !pinned && process != null && process.isAlive()) {
+            Affinity.pinTree(process.pid(), cpus);
+            pinned = true;
+        }
     }
 
     public URI uri() {

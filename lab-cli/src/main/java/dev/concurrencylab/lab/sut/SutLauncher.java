@@ -32,11 +32,12 @@ public final class SutLauncher {
     private final CpuLayout layout;
 
     /**
-     * @param layout where servers run: pinned to the layout's server CPUs once they answer. Start-up
-     *               runs on every CPU (the driver is idle then; on one shared CPU a Spring Boot start
-     *               took three times as long), but the JVM is told from its first instruction how
-     *               many CPUs it will have, so GC, JIT, Tomcat, Netty and the common pool are sized
-     *               for the CPUs it is measured on.
+     * @param layout where servers run: pinned to the layout's server CPUs when measuring starts.
+     *               Start-up and the first warm-up run on every CPU (on one shared CPU a Spring Boot
+     *               start took three times as long, and the JIT was still compiling ten seconds into
+     *               the load), but the JVM is told from its first instruction how many CPUs it will
+     *               have, so GC, JIT, Tomcat, Netty and the common pool are sized for the CPUs it is
+     *               measured on.
      */
     public SutLauncher(CpuLayout layout) {
         this.layout = layout;
@@ -44,7 +45,7 @@ public final class SutLauncher {
 
     public RunningSut launch(Variant variant, Map<String, String> serviceProperties, Path log) {
         if (variant.external()) {
-            return new RunningSut(variant.url(), null, null);
+            return new RunningSut(variant.url(), null, null, null);
         }
         if (!Files.isRegularFile(variant.jar())) {
             throw new SutException("variant " + variant.name() + ": jar not found: " + variant.jar() + " (run ./lab build)");
@@ -74,11 +75,7 @@ public final class SutLauncher {
             process.stop(Duration.ofSeconds(5));
             throw e;
         }
-        long startupMillis = (System.nanoTime() - started) / 1_000_000;
-        if (layout.pinned()) {
-            Affinity.pinTree(process.pid(), layout.sut());
-        }
-        return new RunningSut(uri, process, startupMillis);
+        return new RunningSut(uri, process, (System.nanoTime() - started) / 1_000_000, layout.pinned() ? layout.sut() : null);
     }
 
     private void awaitFirstGoodAnswer(ChildProcess process, URI ready, String name) {
