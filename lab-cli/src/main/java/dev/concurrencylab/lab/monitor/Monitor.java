@@ -35,7 +35,7 @@ public final class Monitor implements LoadListener {
     public record Target(Long sutPid, URI sutUri, Map<String, List<Long>> services) {
     }
 
-    private record Reading(long nanos, ProcessMetrics.Usage sut, Map<String, ProcessMetrics.Usage> services,
+    private record Reading(long nanos, ProcessMetrics.Usage sut, Map<String, Long> servicesCpuMillis,
             ProcessMetrics.Usage driver, ProcessMetrics.Ticks ticks, Map<JvmMetric, Double> jvm) {
     }
 
@@ -127,9 +127,8 @@ public final class Monitor implements LoadListener {
     private Reading read() {
         long nanos = System.nanoTime();
         ProcessMetrics.Usage sut = target.sutPid() == null ? null : os.usage(target.sutPid());
-        Map<String, ProcessMetrics.Usage> services = new LinkedHashMap<>();
-        target.services().forEach((name, pids) -> services.put(name,
-                pids.stream().map(os::treeUsage).reduce(ProcessMetrics.Usage.NONE, ProcessMetrics.Usage::plus)));
+        Map<String, Long> services = new LinkedHashMap<>();
+        target.services().forEach((name, pids) -> services.put(name, pids.stream().mapToLong(os::treeCpuMillis).sum()));
         return new Reading(nanos, sut, services, os.usage(driverPid), os.ticks(), scrape());
     }
 
@@ -150,8 +149,8 @@ public final class Monitor implements LoadListener {
                 v.put(m.key(), round(m.counter() ? now - before : now));
             }
         }
-        for (var e : b.services().entrySet()) {
-            long cpu = Math.max(0, e.getValue().cpuMillis() - a.services().get(e.getKey()).cpuMillis());
+        for (var e : b.servicesCpuMillis().entrySet()) {
+            long cpu = Math.max(0, e.getValue() - a.servicesCpuMillis().get(e.getKey()));
             ours += cpu;
             v.put(ResourceSample.serviceCpu(e.getKey()), percent(cpu, seconds));
         }

@@ -1,58 +1,62 @@
 package dev.concurrencylab.lab.monitor;
 
-import java.util.List;
+import java.nio.ByteBuffer;
+import java.util.Map;
 import oshi.hardware.CentralProcessor;
 import oshi.hardware.CentralProcessor.TickType;
 import oshi.nativefree.SystemInfo;
-import oshi.software.os.OSProcess;
-import oshi.software.os.OperatingSystem;
+import oshi.util.driver.linux.proc.Auxv;
+import oshi.util.driver.linux.proc.ProcessStat;
+import oshi.util.driver.linux.proc.ProcessStat.PidStat;
+import oshi.util.tuples.Triplet;
 
 /**
- * Process and machine CPU figures from the OS, through OSHI (its native-free build, which reads
- * {@code /proc} on Linux). The only class that imports OSHI.
+ * Process and machine CPU figures from the OS, through OSHI's native-free Linux drivers. The only
+ * class that imports OSHI.
+ *
+ * <p>Each process is read from its one {@code /proc/PID/stat} through OSHI's {@code ProcessStat},
+ * not through {@code OperatingSystem.getProcess}: read once a second, the full process object
+ * (user names, I/O, command line, ...) cost some 100 ms of CPU a call, 10 % of a core.
  */
 public final class ProcessMetrics {
 
-    /** Cumulative CPU time and current size of a process, or of a process and its descendants. */
+    /** Cumulative CPU time and current size of a process; {@code processes} is 0 once it has gone. */
     public record Usage(long cpuMillis, long rssBytes, int threads, int processes) {
 
         static final Usage NONE = new Usage(0, 0, 0, 0);
-
-        Usage plus(Usage o) {
-            return new Usage(cpuMillis + o.cpuMillis, rssBytes + o.rssBytes, threads + o.threads, processes + o.processes);
-        }
     }
 
     /** Cumulative CPU time of the whole machine, summed over its CPUs. */
     public record Ticks(long busyMillis, long stealMillis) {
     }
 
-    private final OperatingSystem os;
     private final CentralProcessor cpu;
+    private final long ticksPerSecond;
+    private final long pageSize;
 
     public ProcessMetrics() {
-        SystemInfo info = new SystemInfo();
-        this.os = info.getOperatingSystem();
-        this.cpu = info.getHardware().getProcessor();
+        this.cpu = new SystemInfo().getHardware().getProcessor();
+        Map<Integer, Long> auxv = Auxv.queryAuxv(ByteBuffer::getLong);
+        this.ticksPerSecond = auxv.getOrDefault(Auxv.AT_CLKTCK, 100L);
+        this.pageSize = auxv.getOrDefault(Auxv.AT_PAGESZ, 4096L);
     }
 
     /** The process, or {@link Usage#NONE} when it has gone. */
     public Usage usage(long pid) {
-        OSProcess p = os.getProcess((int) pid);
-        return p == null ? Usage.NONE : of(p);
+        Triplet<String, Character, Map<PidStat, Long>> stat = ProcessStat.getPidStats((int) pid);
+        if (stat == null || stat.getC() == null || stat.getC().isEmpty()) {
+            return Usage.NONE;
+        }
+        Map<PidStat, Long> s = stat.getC();
+        long ticks = s.getOrDefault(PidStat.UTIME, 0L) + s.getOrDefault(PidStat.STIME, 0L);
+        return new Usage(ticks * 1000 / ticksPerSecond, s.getOrDefault(PidStat.RSS, 0L) * pageSize,
+                s.getOrDefault(PidStat.NUM_THREADS, 0L).intValue(), 1);
     }
 
-    /** The process and every process below it (database backends, broker workers). */
-    public Usage treeUsage(long pid) {
-        Usage total = usage(pid);
-        if (total.processes() == 0) {
-            return total;
-        }
-        // The JDK finds descendants in about a millisecond; OSHI's own search reads far more of /proc.
-        for (long child : ProcessHandle.of(pid).map(p -> p.descendants().map(ProcessHandle::pid).toList()).orElse(List.of())) {
-            total = total.plus(usage(child));
-        }
-        return total;
+    /** CPU time of a process and every process below it (database backends, broker workers). */
+    public long treeCpuMillis(long pid) {
+        return ProcessHandle.of(pid).map(p -> usage(pid).cpuMillis()
+                + p.descendants().mapToLong(d -> usage(d.pid()).cpuMillis()).sum()).orElse(0L);
     }
 
     public Ticks ticks() {
@@ -63,10 +67,6 @@ public final class ProcessMetrics {
     }
 
     public long currentPid() {
-        return os.getProcessId();
-    }
-
-    private static Usage of(OSProcess p) {
-        return new Usage(p.getUserTime() + p.getKernelTime(), p.getResidentMemory(), p.getThreadCount(), 1);
+        return ProcessHandle.current().pid();
     }
 }

@@ -105,7 +105,7 @@ class MonitorTest {
     @Test
     void theLabsOwnProcessesAreNotCountedAsNoise() throws Exception {
         ResourceSummary before = watch(Duration.ofSeconds(1), null);
-        assumeTrue(before.figures().get(ResourceSample.OTHER_CPU).avg() < 10,
+        assumeTrue(before.figures().get(ResourceSample.OTHER_CPU).avg() < 15,
                 "other work is using this machine, so no trial here can be quiet");
         // A server under test that burns a whole CPU: busy, but the lab's own work, not noise.
         Process busyServer = new ProcessBuilder("sh", "-c", "exec yes > /dev/null").start();
