@@ -1,9 +1,12 @@
 package dev.concurrencylab.lab.cli;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /** The lab as a user runs it: its own JVM running one suite, with its output in a file. */
@@ -32,6 +35,21 @@ final class ChildLab implements AutoCloseable {
                 "run", suite.toString(), "--out", out.toString())
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         return new ChildLab(process, out, log);
+    }
+
+    /** A condition on the running lab, checked while waiting. */
+    interface Check {
+        boolean holds() throws IOException;
+    }
+
+    /** Waits, failing with the lab's output if it exits first or {@code what} takes longer than three minutes. */
+    void awaitWhileRunning(Check check, String what) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+        while (!check.holds()) {
+            assertThat(process.isAlive()).as("lab still running; its output: %s", log()).isTrue();
+            assertThat(System.nanoTime()).as(what + " within 3 minutes").isLessThan(deadline);
+            Thread.sleep(50);
+        }
     }
 
     String log() throws IOException {

@@ -29,12 +29,7 @@ class KilledLabTest {
                   - workload: hello
                     load: {model: max-rate, workers: 4, duration: 2s}
                 """)) {
-            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
-            while (lab.trials().isEmpty()) {
-                assertThat(lab.process.isAlive()).as("lab still running; its output: %s", lab.log()).isTrue();
-                assertThat(System.nanoTime()).as("first trial written within 3 minutes").isLessThan(deadline);
-                Thread.sleep(100);
-            }
+            lab.awaitWhileRunning(() -> !lab.trials().isEmpty(), "first trial written");
             List<ProcessHandle> children = lab.process.descendants().toList();
             assertThat(children).as("the lab started the server").isNotEmpty();
 

@@ -38,13 +38,8 @@ class RunWithADyingServerTest {
                   - workload: hello
                     load: {model: open-rate, rate: 50, duration: 5s}
                 """);
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
         // The first progress line comes a second into the first trial's warm-up.
-        while (!lab.log().contains("[1/2]")) {
-            assertThat(lab.process.isAlive()).as("lab still running; its output: %s", lab.log()).isTrue();
-            assertThat(System.nanoTime()).as("first trial under way within 3 minutes").isLessThan(deadline);
-            Thread.sleep(50);
-        }
+        lab.awaitWhileRunning(() -> lab.log().contains("[1/2]"), "first trial under way");
         ProcessHandle server = lab.process.descendants()
                 .filter(p -> p.info().commandLine().orElse("").contains("sut-mvc.jar")).findFirst().orElseThrow();
         server.destroyForcibly();
