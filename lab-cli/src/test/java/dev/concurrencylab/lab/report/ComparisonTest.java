@@ -1,0 +1,52 @@
+package dev.concurrencylab.lab.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code lab compare} on two results directories as the runner writes them. */
+class ComparisonTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aChangeBeyondBothRunsSpreadIsSaidAgainstRunA() throws IOException {
+        Path a = run("a", "hello", 1000, 1100);
+        Path b = run("b", "hello", 2000, 2100);
+
+        String md = Comparison.markdown(RunResults.read(a), RunResults.read(b));
+
+        assertThat(md).contains("| mvc-platform | throughput (req/s) | 1,050 (1,000–1,100) | 2,050 (2,000–2,100) | "
+                + "2.0× higher throughput than A (95.2 % higher) |");
+    }
+
+    @Test
+    void runsWithNothingInCommonAreRefused() throws IOException {
+        Path a = run("a", "hello", 1000, 1100);
+        Path b = run("b", "posts", 1000, 1100);
+
+        assertThatThrownBy(() -> Comparison.markdown(RunResults.read(a), RunResults.read(b)))
+                .hasMessageContaining("share no benchmark");
+    }
+
+    private Path run(String name, String benchmark, double... throughputs) throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve(name).resolve("trials"));
+        Files.writeString(dir.resolveSibling("run.json"), """
+                {"suite": "quick", "scale": "quick", "trialsPerVariant": %d, "status": "complete",
+                 "jvmFlags": {"mvc-platform": []}, "trialsPlanned": %d}
+                """.formatted(throughputs.length, throughputs.length));
+        for (int i = 0; i < throughputs.length; i++) {
+            Files.writeString(dir.resolve("%03d-mvc-platform-%s.json".formatted(i + 1, benchmark)), """
+                    {"number": %d, "variant": "mvc-platform", "benchmark": "%s", "status": "ok", "throughput": %s,
+                     "flags": [], "errors": {}}
+                    """.formatted(i + 1, benchmark, throughputs[i]));
+        }
+        return dir.getParent();
+    }
+}
