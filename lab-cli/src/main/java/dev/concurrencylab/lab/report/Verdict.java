@@ -12,6 +12,9 @@ import java.util.TreeSet;
  */
 public record Verdict(String variant, String base, Figure figure, Kind kind, String text) {
 
+    /** Consistent but smaller changes are not worth a reader's attention (e.g. 99.2 % vs 99.6 % CPU). */
+    static final double SMALLEST_CHANGE_PERCENT = 5;
+
     public enum Kind {
         BETTER, WORSE, DIFFERENT, NO_CLEAR_DIFFERENCE, NO_VERDICT
     }
@@ -33,6 +36,11 @@ public record Verdict(String variant, String base, Figure figure, Kind kind, Str
         }
         if (!a.apartFrom(b) || a.median() == b.median()) {
             return new Verdict(variant, base, figure, Kind.NO_CLEAR_DIFFERENCE, "no clear difference from " + base + " (ranges overlap)");
+        }
+        double change = b.median() == 0 ? Double.POSITIVE_INFINITY : Math.abs(a.median() - b.median()) / Math.abs(b.median()) * 100;
+        if (change < SMALLEST_CHANGE_PERCENT) {
+            return new Verdict(variant, base, figure, Kind.NO_CLEAR_DIFFERENCE, String.format(Locale.ROOT,
+                    "no clear difference from %s (%s %%, under %.0f %%)", base, Numbers.format(change), SMALLEST_CHANGE_PERCENT));
         }
         boolean higher = a.median() > b.median();
         String direction = higher ? "higher" : "lower";

@@ -35,6 +35,14 @@ class VerdictTest {
     }
 
     @Test
+    void aConsistentButTinyChangeIsNoClearDifference() {
+        Verdict v = Verdict.of(Figure.P99, "webflux", trials(10.1, 10.2), "mvc-platform", trials(9.9, 10.0));
+
+        assertThat(v.kind()).isEqualTo(Verdict.Kind.NO_CLEAR_DIFFERENCE);
+        assertThat(v.text()).isEqualTo("no clear difference from mvc-platform (2.01 %, under 5 %)");
+    }
+
+    @Test
     void oneTrialGivesNoVerdict() {
         Verdict v = Verdict.of(Figure.P99, "webflux", trials(1.0), "mvc-platform", trials(10.0));
 
