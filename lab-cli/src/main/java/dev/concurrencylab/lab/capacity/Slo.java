@@ -1,0 +1,41 @@
+package dev.concurrencylab.lab.capacity;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A latency objective a step must meet to count as served: p99 at or under a bound, errors at or
+ * under a share, every check passing, and the driver not the limit.
+ *
+ * @param p99         the bound on the 99th percentile of response time
+ * @param maxErrorRate errors / attempts, e.g. 0.001 for 0.1 %
+ */
+public record Slo(Duration p99, double maxErrorRate) {
+
+    /** p99 ≤ 100 ms, errors ≤ 0.1 %. */
+    public static final Slo DEFAULT = new Slo(Duration.ofMillis(100), 0.001);
+
+    /** Why the step misses this objective; empty when it meets it. */
+    public List<String> misses(Step step) {
+        List<String> why = new ArrayList<>();
+        if (step.generatorLimited()) {
+            why.add("generator-limited");
+        }
+        if (step.p99Ms() > p99.toNanos() / 1e6) {
+            why.add(String.format("p99 %.1f ms > %d ms", step.p99Ms(), p99.toMillis()));
+        }
+        if (step.errorRate() > maxErrorRate) {
+            why.add(String.format("errors %.2f %% > %.2f %%", step.errorRate() * 100, maxErrorRate * 100));
+        }
+        if (step.failedChecks() > 0) {
+            why.add(step.failedChecks() + " failed checks");
+        }
+        return why;
+    }
+
+    /** One step of a search: an offered open-model rate and what was measured at it. */
+    public record Step(double offeredRate, double throughput, double p50Ms, double p99Ms, double errorRate,
+            long failedChecks, boolean generatorLimited) {
+    }
+}

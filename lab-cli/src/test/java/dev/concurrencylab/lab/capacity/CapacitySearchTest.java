@@ -1,0 +1,85 @@
+package dev.concurrencylab.lab.capacity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.function.DoubleFunction;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The search rules, on a server model whose capacity is given: under it p99 stays at 50 ms, over
+ * it the queue grows and p99 with it. The real server's test is the known-capacity test.
+ */
+class CapacitySearchTest {
+
+    private static final Slo SLO = new Slo(Duration.ofMillis(100), 0.001);
+    private final CapacitySearch search = new CapacitySearch(10, 1.25, 10_000, 1.05, 30);
+
+    @Test
+    void risesByAQuarterThenNarrowsToABracketAroundTheCapacity() {
+        CapacitySearch.Result r = search.run(SLO, capacity(40));
+
+        assertThat(r.outcome()).isEqualTo(CapacitySearch.Outcome.BRACKETED);
+        assertThat(r.highestPass()).isLessThanOrEqualTo(40);
+        assertThat(r.lowestMiss()).isGreaterThan(40);
+        assertThat(r.lowestMiss() / r.highestPass()).isLessThanOrEqualTo(1.05);
+        assertThat(r.steps().subList(0, 3)).extracting(s -> s.measured().offeredRate()).containsExactly(10.0, 12.5, 15.625);
+        assertThat(r.steps()).extracting(s -> s.measured().offeredRate()).contains(r.highestPass(), r.lowestMiss());
+    }
+
+    @Test
+    void passingAtTheHighestRateAllowedIsALowerBoundOnly() {
+        CapacitySearch.Result r = new CapacitySearch(10, 1.25, 100, 1.05, 30).run(SLO, capacity(1_000));
+
+        assertThat(r.outcome()).isEqualTo(CapacitySearch.Outcome.LOWER_BOUND);
+        assertThat(r.highestPass()).isEqualTo(100.0);
+        assertThat(r.lowestMiss()).isNull();
+    }
+
+    @Test
+    void missingAtTheFirstRateIsInvalid() {
+        CapacitySearch.Result r = search.run(SLO, capacity(5));
+
+        assertThat(r.outcome()).isEqualTo(CapacitySearch.Outcome.INVALID);
+        assertThat(r.highestPass()).isNull();
+        assertThat(r.steps()).hasSize(1);
+    }
+
+    @Test
+    void aMissWhereTheDriverWasTheLimitSaysNothingAboutTheServer() {
+        CapacitySearch.Result r = search.run(SLO, rate -> rate > 20
+                ? new Slo.Step(rate, 20, 5, 500, 0, 0, true) : new Slo.Step(rate, rate, 5, 50, 0, 0, false));
+
+        assertThat(r.outcome()).isEqualTo(CapacitySearch.Outcome.GENERATOR_LIMITED);
+        assertThat(r.steps().getLast().misses()).contains("generator-limited");
+    }
+
+    @Test
+    void theStepLimitEndsTheNarrowingWithWhatWasRun() {
+        CapacitySearch.Result r = new CapacitySearch(10, 1.25, 10_000, 1.001, 9).run(SLO, capacity(40));
+
+        assertThat(r.steps()).hasSize(9);
+        assertThat(r.outcome()).isEqualTo(CapacitySearch.Outcome.BRACKETED);
+    }
+
+    @Test
+    void theObjectiveSaysEveryReasonAStepMissedIt() {
+        Slo.Step bad = new Slo.Step(100, 90, 40, 180, 0.02, 3, true);
+
+        assertThat(SLO.misses(bad)).containsExactly("generator-limited", "p99 180.0 ms > 100 ms", "errors 2.00 % > 0.10 %", "3 failed checks");
+        assertThat(SLO.misses(new Slo.Step(100, 100, 40, 99, 0, 0, false))).isEmpty();
+    }
+
+    @Test
+    void nonsenseSearchSettingsAreRefused() {
+        assertThatThrownBy(() -> new CapacitySearch(10, 1.0, 100, 1.05, 10)).hasMessageContaining("growth > 1");
+    }
+
+    /** Meets the objective up to {@code capacity} requests per second, misses it above. */
+    private static DoubleFunction<Slo.Step> capacity(double capacity) {
+        return rate -> rate <= capacity
+                ? new Slo.Step(rate, rate, 20, 50, 0, 0, false)
+                : new Slo.Step(rate, capacity, 400, 2_000, 0, 0, false);
+    }
+}
