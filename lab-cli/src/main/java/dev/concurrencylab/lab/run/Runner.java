@@ -25,6 +25,7 @@ import dev.concurrencylab.lab.sut.RunningSut;
 import dev.concurrencylab.lab.sut.SutException;
 import dev.concurrencylab.lab.sut.SutLauncher;
 import dev.concurrencylab.services.BackingService;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -185,16 +186,15 @@ public final class Runner {
         LoadResult load;
         Completion completion = null;
         String failure = null;
+        AtomicBoolean workCounted = new AtomicBoolean(strategy != null);
         try {
-            if (strategy != null) {
-                work.reset(sut.uri());
-            }
             load = driver.run(new LoadRun(sut.uri(), trial.benchmark().request(), trial.benchmark().checks(), trial.load(),
-                    trial.warmup()), progress.and(pinWhenMeasuring(sut)).and(monitor == null ? LoadListener.NONE : monitor));
+                    trial.warmup()), progress.and(atWindowStart(sut, strategy == null ? null : work, workCounted))
+                    .and(monitor == null ? LoadListener.NONE : monitor));
             stop(monitor);
             watchdog.interrupt();
             Thread.interrupted();
-            if (!died.get() && strategy != null && load.failure() == null) {
+            if (!died.get() && workCounted.get() && load.failure() == null) {
                 completion = work.await(sut.uri(), strategy);
             }
         } catch (Exception e) {
@@ -261,12 +261,33 @@ public final class Runner {
                 List.of(), null, 0, List.of(why.contains("died") ? TrialResult.SERVER_DIED : "failed"), logTail, List.of(), null);
     }
 
-    private static LoadListener pinWhenMeasuring(RunningSut sut) {
+    /**
+     * What happens as the measured window opens: the server moves to its own CPUs, and the app's
+     * work counters restart, so completed work counts hand-offs of the window, not of the warm-up.
+     * Warm-up work still in a broker's queue then may finish inside the window and be counted.
+     *
+     * @param work    the app's counters, or {@code null} for synchronous workloads
+     * @param counted cleared when the counters could not be reset, so no completion is reported
+     */
+    private static LoadListener atWindowStart(RunningSut sut, WorkCompletion work, AtomicBoolean counted) {
+        AtomicBoolean opened = new AtomicBoolean();
         return new LoadListener() {
             @Override
             public void phase(String phase) {
-                if (phase.equals("measure")) {
-                    sut.pinForMeasurement();
+                // A model without warm-up announces its window twice: before the engine starts and as it does.
+                if (!phase.equals("measure") || !opened.compareAndSet(false, true)) {
+                    return;
+                }
+                sut.pinForMeasurement();
+                if (work != null) {
+                    try {
+                        work.reset(sut.uri());
+                    } catch (IOException e) {
+                        counted.set(false);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        counted.set(false);
+                    }
                 }
             }
         };
