@@ -59,7 +59,9 @@ public record CapacitySearch(double startRate, double growth, double maxRate, do
             steps.add(step);
             if (!step.passed()) {
                 miss = rate;
-                if (step.measured().generatorLimited()) {
+                // Only when the driver's limit is the sole reason: a server past its capacity also
+                // exhausts the driver's sessions, and then its latency has already said "miss".
+                if (step.misses().equals(List.of("generator-limited"))) {
                     return new Result(Outcome.GENERATOR_LIMITED, pass, miss, steps);
                 }
                 break;

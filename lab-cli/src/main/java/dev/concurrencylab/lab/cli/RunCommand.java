@@ -46,7 +46,7 @@ import picocli.CommandLine.Parameters;
                 "  ./lab run my-suite.yaml --out /tmp/my-run",
                 "  ./lab run e0-posts --postgresql-url postgresql://lab:secret@127.0.0.1:5432/lab",
                 "", "Results: results/<time>-<suite>/run.json and trials/*.json (+ .hlog histograms, logs/)."})
-final class RunCommand implements Callable<Integer> {
+class RunCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "SUITE|FILE", description = "a suite name from suites/ (see ./lab list) or a path to a suite YAML file")
     String suite;
@@ -100,8 +100,7 @@ final class RunCommand implements Callable<Integer> {
         List<Variant> chosen = chooseVariants(loaded);
         Plan plan = Planner.plan(loaded, chosenScale, trials, chosen);
         Map<String, String> urls = serviceUrls();
-        Path dir = out != null ? out : Lab.home().resolve("results")
-                .resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + loaded.name());
+        Path dir = resultsDir(loaded);
         CpuLayout layout = cpuLayout();
         ResultStore store = ResultStore.create(dir);
         System.setProperty("lab.engine.log", store.logFile("hyperfoil.log").toString());
@@ -125,7 +124,18 @@ final class RunCommand implements Callable<Integer> {
         return failed == plan.trialCount() ? 1 : 0;
     }
 
-    private List<Variant> chooseVariants(Suite loaded) {
+    /** As the user typed it, for the re-run line in the results. */
+    String commandName() {
+        return "run";
+    }
+
+    /** The results directory asked for, or results/<time>-<suite>. */
+    Path resultsDir(Suite loaded) {
+        return out != null ? out : Lab.home().resolve("results")
+                .resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + loaded.name());
+    }
+
+    List<Variant> chooseVariants(Suite loaded) {
         List<Variant> chosen = new ArrayList<>();
         if (variants == null) {
             chosen.addAll(loaded.variants());
@@ -154,7 +164,7 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private Map<String, String> serviceUrls() {
+    Map<String, String> serviceUrls() {
         Map<String, String> urls = new LinkedHashMap<>();
         if (postgresqlUrl != null) {
             urls.put("postgresql", postgresqlUrl);
@@ -171,7 +181,7 @@ final class RunCommand implements Callable<Integer> {
         return urls;
     }
 
-    private CpuLayout cpuLayout() {
+    CpuLayout cpuLayout() {
         if (noisyAbove <= 0) {
             throw new IllegalArgumentException("--noisy-above must be above 0, not " + noisyAbove);
         }
@@ -186,7 +196,7 @@ final class RunCommand implements Callable<Integer> {
         return Affinity.unavailable().map(why -> CpuLayout.unpinned(allowed.size(), why)).orElseGet(() -> CpuLayout.plan(allowed));
     }
 
-    private RunInfo info(Plan plan, List<Variant> chosen, CpuLayout layout) throws java.io.IOException {
+    RunInfo info(Plan plan, List<Variant> chosen, CpuLayout layout) throws java.io.IOException {
         Map<String, List<String>> flags = new LinkedHashMap<>();
         TreeSet<String> boot = new TreeSet<>();
         for (Variant v : chosen) {
@@ -195,7 +205,7 @@ final class RunCommand implements Callable<Integer> {
                 Environment.springBootVersion(v.jar()).ifPresent(boot::add);
             }
         }
-        String command = "./lab run " + suite + " --scale " + scale + (trials != null ? " --trials " + trials : "")
+        String command = "./lab " + commandName() + " " + suite + " --scale " + scale + (trials != null ? " --trials " + trials : "")
                 + (variants != null ? " --variants " + String.join(",", variants) : "")
                 + (cpus != null ? cpus.stream().map(c -> " --cpus " + c).reduce("", String::concat) : "");
         Path suiteFile = Path.of(plan.suite().file());

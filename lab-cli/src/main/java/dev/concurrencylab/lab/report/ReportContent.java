@@ -38,7 +38,8 @@ public record ReportContent(String title, String summary, Map<String, String> en
         ExperimentTable table = ExperimentTable.forSuite(run.suite());
         List<Section> sections = new ArrayList<>();
         TreeSet<String> seenFlags = new TreeSet<>();
-        for (String benchmark : results.benchmarks()) {
+        results.capacity().ifPresent(c -> sections.add(capacitySection(c)));
+        for (String benchmark : results.capacity().isPresent() ? List.<String>of() : results.benchmarks()) {
             List<String> headings = new ArrayList<>(List.of("variant", "trials"));
             table.columns().forEach(f -> headings.add(f.heading()));
             headings.add("flags");
@@ -81,6 +82,45 @@ public record ReportContent(String title, String summary, Map<String, String> en
                 + "Comparisons are against %s.", run.suite(), run.scale(), run.trialsPerVariant(), results.trials().size(),
                 run.trialsPlanned(), run.status(), base);
         return new ReportContent("Spring Concurrency Lab — " + run.suite(), summary, environment(run), base, sections, explained);
+    }
+
+    /** A capacity run: how each variant's search ended, and latency against offered rate (the knee). */
+    private static Section capacitySection(com.fasterxml.jackson.databind.JsonNode c) {
+        double sloMs = c.path("sloP99Ms").asDouble();
+        List<List<String>> rows = new ArrayList<>();
+        List<ChartSpec.Series> p99 = new ArrayList<>();
+        List<ChartSpec.Series> p50 = new ArrayList<>();
+        double maxRate = 0;
+        for (var e : (Iterable<Map.Entry<String, com.fasterxml.jackson.databind.JsonNode>>) c.path("variants")::fields) {
+            var r = e.getValue();
+            rows.add(List.of(e.getKey(), r.path("outcome").asText().toLowerCase().replace('_', ' '),
+                    r.path("highestPass").isNumber() ? Numbers.format(r.path("highestPass").asDouble()) : "–",
+                    r.path("lowestMiss").isNumber() ? Numbers.format(r.path("lowestMiss").asDouble()) : "–",
+                    Integer.toString(r.path("steps").size())));
+            List<double[]> high = new ArrayList<>();
+            List<double[]> mid = new ArrayList<>();
+            for (var step : r.path("steps")) {
+                var m = step.path("measured");
+                double rate = m.path("offeredRate").asDouble();
+                maxRate = Math.max(maxRate, rate);
+                if (Double.isFinite(m.path("p99Ms").asDouble())) {
+                    high.add(new double[] {rate, m.path("p99Ms").asDouble()});
+                    mid.add(new double[] {rate, m.path("p50Ms").asDouble()});
+                }
+            }
+            high.sort(java.util.Comparator.comparingDouble(x -> x[0]));
+            mid.sort(java.util.Comparator.comparingDouble(x -> x[0]));
+            p99.add(new ChartSpec.Series(e.getKey() + " p99", high));
+            p50.add(new ChartSpec.Series(e.getKey() + " p50", mid));
+        }
+        List<ChartSpec.Series> knee = new ArrayList<>(p99);
+        knee.addAll(p50);
+        knee.add(new ChartSpec.Series("objective: p99 ≤ " + Numbers.format(sloMs) + " ms", List.of(new double[] {0, sloMs}, new double[] {maxRate, sloMs})));
+        return new Section("capacity", String.format("open model, rising +25 %% steps then narrowing; objective p99 ≤ %s ms, errors ≤ %s %%",
+                Numbers.format(sloMs), Numbers.format(c.path("sloMaxErrorRate").asDouble() * 100)), "",
+                List.of("variant", "outcome", "highest rate meeting the objective (req/s)", "lowest rate missing it (req/s)", "steps"),
+                rows, "Every rate here was run; capacity lies between the two. Each step is a trial in trials/.", List.of(),
+                List.of(new ChartSpec("capacity-knee", "Latency against offered rate", "lines", "offered rate (req/s)", "ms", List.of(), knee)));
     }
 
     private static String okCount(List<TrialResult> trials) {

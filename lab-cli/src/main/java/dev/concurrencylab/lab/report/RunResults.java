@@ -44,6 +44,19 @@ public record RunResults(Path dir, RunInfo run, List<TrialResult> trials) {
         }
     }
 
+    /** {@code capacity.json} of a capacity run, as written; empty for other runs. */
+    public Optional<com.fasterxml.jackson.databind.JsonNode> capacity() {
+        Path file = dir.resolve(ResultStore.CAPACITY_FILE);
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(ResultStore.JSON.readTree(file.toFile()));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+    }
+
     /** Benchmarks in the order their first trial ran. */
     public List<String> benchmarks() {
         return List.copyOf(new LinkedHashSet<>(trials.stream().map(TrialResult::benchmark).toList()));

@@ -22,6 +22,8 @@ public final class ResultStore {
             .enable(SerializationFeature.INDENT_OUTPUT)
             .setSerializationInclusion(JsonInclude.Include.NON_NULL);
 
+    public static final String CAPACITY_FILE = "capacity.json";
+
     private final Path dir;
 
     private ResultStore(Path dir) {
@@ -51,6 +53,11 @@ public final class ResultStore {
 
     public void writeRun(RunInfo run) {
         write(dir.resolve("run.json"), run);
+    }
+
+    /** {@code capacity.json}: how each variant's capacity search ended, rewritten as each ends. */
+    public void writeCapacity(Object capacity) {
+        write(dir.resolve(CAPACITY_FILE), capacity);
     }
 
     /** The file name, beside the trial's JSON, of its histogram log; {@code null} when there is nothing to log. */

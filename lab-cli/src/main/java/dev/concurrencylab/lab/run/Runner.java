@@ -1,5 +1,8 @@
 package dev.concurrencylab.lab.run;
 
+import dev.concurrencylab.lab.capacity.CapacityResults;
+import dev.concurrencylab.lab.capacity.CapacitySearch;
+import dev.concurrencylab.lab.capacity.Slo;
 import dev.concurrencylab.lab.load.ErrorClass;
 import dev.concurrencylab.lab.load.LoadDriver;
 import dev.concurrencylab.lab.load.LoadListener;
@@ -21,6 +24,11 @@ import dev.concurrencylab.lab.result.ResultStore;
 import dev.concurrencylab.lab.result.RunInfo;
 import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.service.ServiceSet;
+import dev.concurrencylab.lab.suite.Benchmark;
+import dev.concurrencylab.lab.suite.CapacitySpec;
+import dev.concurrencylab.lab.suite.Scale;
+import dev.concurrencylab.lab.suite.Suite;
+import dev.concurrencylab.lab.suite.Variant;
 import dev.concurrencylab.lab.sut.RunningSut;
 import dev.concurrencylab.lab.sut.SutException;
 import dev.concurrencylab.lab.sut.SutLauncher;
@@ -34,6 +42,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -84,30 +93,15 @@ public final class Runner {
      * @return trials that failed
      */
     public int run(Plan plan, RunInfo info, Map<String, String> serviceUrls, Path work) {
-        this.info = info;
         Progress progress = new Progress(out, terminal, plan.trialCount());
-        int failed = 0;
-        CpuLayout layout = watching.layout();
-        progress.note("lab: CPU layout: " + layout.describe());
-        if (layout.pinned()) {
-            Affinity.pinTree(ProcessHandle.current().pid(), layout.driver());
-        }
-        services = ServiceSet.start(plan.suite().services(), serviceUrls, work, s -> progress.note("lab: " + s + " ..."));
-        try {
-            if (layout.pinned()) {
-                services.services().forEach(s -> s.pids().forEach(pid -> Affinity.pinTree(pid, layout.services())));
-            }
-            this.info = with(info, services.versions(), "running");
-            store.writeRun(this.info);
-            services.versions().forEach((k, v) -> progress.note("lab: " + k + ": " + v));
+        return withServices(plan.suite().services(), info, serviceUrls, work, progress, () -> {
+            int failed = 0;
             int launchNumber = 0;
             for (Launch launch : plan.launches()) {
                 launchNumber++;
                 RunningSut sut;
                 try {
-                    progress.note(String.format("lab: starting %s (launch %d/%d)", launch.variant().name(), launchNumber, plan.launches().size()));
-                    sut = launcher.launch(launch.variant(), services.springProperties(),
-                            store.logFile(String.format("launch-%02d-%s.log", launchNumber, launch.variant().name())));
+                    sut = launch(launch.variant(), launchNumber, plan.launches().size(), progress);
                 } catch (SutException e) {
                     for (PlannedTrial t : launch.trials()) {
                         progress.trial(t);
@@ -117,18 +111,10 @@ public final class Runner {
                     }
                     continue;
                 }
-                current = sut;
                 try {
                     boolean first = true;
                     for (PlannedTrial trial : launch.trials()) {
-                        progress.trial(trial);
-                        if (!sut.isAlive()) {
-                            write(failedTrial(trial, "the server had already died", sut.logTail(5)), null);
-                            progress.finished("FAILED: server died earlier");
-                            failed++;
-                            continue;
-                        }
-                        TrialResult result = trial(trial, sut, first ? sut.startupMillis().stream().boxed().findFirst().orElse(null) : null, progress);
+                        TrialResult result = trialOn(sut, trial, first, progress);
                         first = false;
                         if (!"ok".equals(result.status())) {
                             failed++;
@@ -139,6 +125,99 @@ public final class Runner {
                     sut.close();
                 }
             }
+            return failed;
+        });
+    }
+
+    /**
+     * Searches each variant's capacity under an objective: one server per variant, one trial per
+     * step, each written as it ends; the searches' outcomes go to {@code capacity.json}.
+     *
+     * @return variant → how its search ended
+     */
+    public Map<String, CapacitySearch.Result> runCapacity(Suite suite, Scale scale, List<Variant> variants, RunInfo info,
+            Map<String, String> serviceUrls, Path work) {
+        CapacitySpec spec = suite.capacity();
+        Benchmark benchmark = suite.benchmarks().getFirst();
+        LoadModel.OpenRate step = (LoadModel.OpenRate) benchmark.load().at(scale);
+        CapacitySearch search = new CapacitySearch(spec.startRate().at(scale), spec.growth(), spec.maxRate(),
+                spec.closeEnough(), spec.maxSteps().at(scale));
+        Slo slo = new Slo(spec.p99(), spec.maxErrorRate());
+        Progress progress = new Progress(out, terminal, variants.size() * search.maxSteps());
+        Map<String, CapacitySearch.Result> results = new LinkedHashMap<>();
+        withServices(suite.services(), info, serviceUrls, work, progress, () -> {
+            int launchNumber = 0;
+            int[] number = {0};
+            for (Variant variant : variants) {
+                launchNumber++;
+                RunningSut sut;
+                try {
+                    sut = launch(variant, launchNumber, variants.size(), progress);
+                } catch (SutException e) {
+                    progress.note("lab: " + variant.name() + ": " + e.getMessage());
+                    results.put(variant.name(), new CapacitySearch.Result(CapacitySearch.Outcome.INVALID, null, null, List.of()));
+                    continue;
+                }
+                try {
+                    int[] stepNumber = {0};
+                    CapacitySearch.Result result = search.run(slo, rate -> {
+                        stepNumber[0]++;
+                        LoadModel.OpenRate load = new LoadModel.OpenRate(rate, step.duration(),
+                                Math.max(step.maxSessions(), (int) Math.ceil(rate * 2)));
+                        PlannedTrial trial = new PlannedTrial(++number[0], variant, benchmark, stepNumber[0], load,
+                                suite.warmup().at(scale));
+                        return asStep(rate, trialOn(sut, trial, stepNumber[0] == 1, progress));
+                    });
+                    results.put(variant.name(), result);
+                    store.writeCapacity(new CapacityResults(slo, results));
+                    progress.note(String.format("lab: %s: %s", variant.name(), describe(result)));
+                } finally {
+                    current = null;
+                    sut.close();
+                }
+            }
+            return 0;
+        });
+        return results;
+    }
+
+    /** One line on how a search ended, e.g. {@code bracketed: passes 38.1 req/s, misses 40.0 req/s}. */
+    public static String describe(CapacitySearch.Result r) {
+        return switch (r.outcome()) {
+            case BRACKETED -> String.format("bracketed: meets the objective at %.1f req/s, misses it at %.1f req/s", r.highestPass(), r.lowestMiss());
+            case LOWER_BOUND -> String.format("lower bound only: meets the objective up to %.1f req/s, the highest rate tried", r.highestPass());
+            case GENERATOR_LIMITED -> "generator-limited: the driver, not the server, was the limit" + (r.highestPass() == null ? "" : String.format(" above %.1f req/s", r.highestPass()));
+            case INVALID -> r.steps().isEmpty() ? "invalid: the server did not start" : String.format("invalid: misses the objective already at %.1f req/s", r.lowestMiss());
+        };
+    }
+
+    private static Slo.Step asStep(double rate, TrialResult t) {
+        if (!"ok".equals(t.status()) || t.latency() == null) {
+            return new Slo.Step(rate, t.throughput(), Double.NaN, Double.POSITIVE_INFINITY, 1, 0, false);
+        }
+        long failedChecks = t.latencyCheckFailed() + t.errors().getOrDefault(ErrorClass.CHECK.key(), 0L);
+        return new Slo.Step(rate, t.throughput(), t.latency().p50Ms(), t.latency().p99Ms(), t.errorRate(), failedChecks,
+                t.flags().contains(TrialResult.GENERATOR_LIMITED));
+    }
+
+    /** Starts the services, runs {@code body}, and always stops them and closes the run record. */
+    private int withServices(Set<String> needed, RunInfo info, Map<String, String> serviceUrls, Path work, Progress progress,
+            java.util.function.IntSupplier body) {
+        this.info = info;
+        CpuLayout layout = watching.layout();
+        progress.note("lab: CPU layout: " + layout.describe());
+        if (layout.pinned()) {
+            Affinity.pinTree(ProcessHandle.current().pid(), layout.driver());
+        }
+        services = ServiceSet.start(needed, serviceUrls, work, s -> progress.note("lab: " + s + " ..."));
+        try {
+            if (layout.pinned()) {
+                services.services().forEach(s -> s.pids().forEach(pid -> Affinity.pinTree(pid, layout.services())));
+            }
+            this.info = with(info, services.versions(), "running");
+            store.writeRun(this.info);
+            services.versions().forEach((k, v) -> progress.note("lab: " + k + ": " + v));
+            int failed = body.getAsInt();
             this.info = with(this.info, services.versions(), failed == 0 ? "complete" : "complete with failed trials");
             return failed;
         } finally {
@@ -146,6 +225,26 @@ public final class Runner {
             services = null;
             store.writeRun(finish(this.info));
         }
+    }
+
+    private RunningSut launch(Variant variant, int number, int of, Progress progress) {
+        progress.note(String.format("lab: starting %s (launch %d/%d)", variant.name(), number, of));
+        RunningSut sut = launcher.launch(variant, services.springProperties(),
+                store.logFile(String.format("launch-%02d-%s.log", number, variant.name())));
+        current = sut;
+        return sut;
+    }
+
+    /** Runs one trial on a started server, or records it failed when the server has died. */
+    private TrialResult trialOn(RunningSut sut, PlannedTrial trial, boolean firstOfLaunch, Progress progress) {
+        progress.trial(trial);
+        if (!sut.isAlive()) {
+            TrialResult result = failedTrial(trial, "the server had already died", sut.logTail(5));
+            write(result, null);
+            progress.finished("FAILED: server died earlier");
+            return result;
+        }
+        return trial(trial, sut, firstOfLaunch ? sut.startupMillis().stream().boxed().findFirst().orElse(null) : null, progress);
     }
 
     /** For a shutdown hook: stops the server and services this run started, and marks the run as cut short. */

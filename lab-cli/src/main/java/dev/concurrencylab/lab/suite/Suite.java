@@ -5,9 +5,13 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
-/** A named set of benchmarks, each run on each variant, repeated {@code trials} times. */
+/**
+ * A named set of benchmarks, each run on each variant, repeated {@code trials} times.
+ *
+ * @param capacity how {@code lab capacity} searches this suite, or {@code null} when it is not a capacity suite
+ */
 public record Suite(String name, String description, String file, List<Variant> variants,
-        List<Benchmark> benchmarks, Scaled<Integer> trials, Scaled<Duration> warmup) {
+        List<Benchmark> benchmarks, Scaled<Integer> trials, Scaled<Duration> warmup, CapacitySpec capacity) {
 
     /** Every backing service some benchmark needs, in a stable order. */
     public Set<String> services() {

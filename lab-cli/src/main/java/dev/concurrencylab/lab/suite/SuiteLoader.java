@@ -48,7 +48,8 @@ public final class SuiteLoader {
     }
 
     private Suite parse(YamlNode root) {
-        Map<String, YamlNode> s = root.map(Set.of("name", "description", "variants", "trials", "warmup", "benchmarks"));
+        Map<String, YamlNode> s = root.map(Set.of("name", "description", "variants", "trials", "warmup", "benchmarks",
+                "capacity"));
         String name = Catalog.require(root, s, "name").text();
         List<Variant> variants = new ArrayList<>();
         Set<String> seen = new HashSet<>();
@@ -76,8 +77,29 @@ public final class SuiteLoader {
         if (benchmarks.isEmpty()) {
             throw s.get("benchmarks").error("a suite needs at least one benchmark");
         }
+        CapacitySpec capacity = s.containsKey("capacity") ? capacity(s.get("capacity"), benchmarks.getFirst(), s.get("benchmarks")) : null;
         return new Suite(name, s.containsKey("description") ? s.get("description").text() : "", root.file(),
-                variants, benchmarks, trials, warmup);
+                variants, benchmarks, trials, warmup, capacity);
+    }
+
+    private static CapacitySpec capacity(YamlNode node, Benchmark first, YamlNode benchmarksNode) {
+        Map<String, YamlNode> c = node.map(Set.of("start-rate", "growth", "max-rate", "close-enough", "max-steps", "slo"));
+        for (Scale scale : Scale.values()) {
+            if (!(first.load().at(scale) instanceof LoadModel.OpenRate)) {
+                throw benchmarksNode.error("a capacity suite's first benchmark needs an open-rate load (its duration is each step's)");
+            }
+        }
+        Map<String, YamlNode> slo = c.containsKey("slo") ? c.get("slo").map(Set.of("p99", "max-error-rate")) : Map.of();
+        double growth = c.containsKey("growth") ? c.get("growth").positiveNumber() : 1.25;
+        double closeEnough = c.containsKey("close-enough") ? c.get("close-enough").positiveNumber() : 1.05;
+        if (growth <= 1 || closeEnough <= 1) {
+            throw node.error("growth and close-enough must be above 1 (e.g. 1.25 and 1.05)");
+        }
+        return new CapacitySpec(scaled(Catalog.require(node, c, "start-rate"), YamlNode::positiveNumber), growth,
+                c.containsKey("max-rate") ? c.get("max-rate").positiveNumber() : 100_000, closeEnough,
+                c.containsKey("max-steps") ? scaled(c.get("max-steps"), YamlNode::positiveInt) : Scaled.of(20),
+                slo.containsKey("p99") ? slo.get("p99").duration() : Duration.ofMillis(100),
+                slo.containsKey("max-error-rate") ? slo.get("max-error-rate").positiveNumber() : 0.001);
     }
 
     private Variant variant(YamlNode node) {

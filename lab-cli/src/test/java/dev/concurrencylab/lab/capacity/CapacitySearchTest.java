@@ -49,7 +49,7 @@ class CapacitySearchTest {
     @Test
     void aMissWhereTheDriverWasTheLimitSaysNothingAboutTheServer() {
         CapacitySearch.Result r = search.run(SLO, rate -> rate > 20
-                ? new Slo.Step(rate, 20, 5, 500, 0, 0, true) : new Slo.Step(rate, rate, 5, 50, 0, 0, false));
+                ? new Slo.Step(rate, 20, 5, 50, 0, 0, true) : new Slo.Step(rate, rate, 5, 50, 0, 0, false));
 
         assertThat(r.outcome()).isEqualTo(CapacitySearch.Outcome.GENERATOR_LIMITED);
         assertThat(r.steps().getLast().misses()).contains("generator-limited");

@@ -26,13 +26,18 @@ final class ChildLab implements AutoCloseable {
 
     /** Runs {@code suiteYaml} with results under {@code dir}/results. */
     static ChildLab run(Path dir, String suiteYaml) throws IOException {
+        return start(dir, suiteYaml, "run");
+    }
+
+    /** Runs {@code ./lab COMMAND suite.yaml --out DIR/results}, e.g. {@code capacity}. */
+    static ChildLab start(Path dir, String suiteYaml, String command) throws IOException {
         Path suite = Files.writeString(dir.resolve("suite.yaml"), suiteYaml);
         Path out = dir.resolve("results");
         Path log = dir.resolve("lab.log");
         Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED",
                 "-Dlab.home=" + HOME, "-cp", System.getProperty("java.class.path"), Lab.class.getName(),
-                "run", suite.toString(), "--out", out.toString())
+                command, suite.toString(), "--out", out.toString())
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         return new ChildLab(process, out, log);
     }

@@ -1,0 +1,72 @@
+package dev.concurrencylab.lab.cli;
+
+import dev.concurrencylab.lab.capacity.CapacitySearch;
+import dev.concurrencylab.lab.load.HyperfoilDriver;
+import dev.concurrencylab.lab.monitor.CpuLayout;
+import dev.concurrencylab.lab.plan.Plan;
+import dev.concurrencylab.lab.report.Report;
+import dev.concurrencylab.lab.result.ResultStore;
+import dev.concurrencylab.lab.result.RunInfo;
+import dev.concurrencylab.lab.run.Runner;
+import dev.concurrencylab.lab.suite.Catalog;
+import dev.concurrencylab.lab.suite.Scale;
+import dev.concurrencylab.lab.suite.Suite;
+import dev.concurrencylab.lab.suite.SuiteException;
+import dev.concurrencylab.lab.suite.SuiteLoader;
+import dev.concurrencylab.lab.suite.Variant;
+import dev.concurrencylab.lab.sut.SutLauncher;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.Command;
+
+@Command(name = "capacity", mixinStandardHelpOptions = true,
+        description = {"Finds, per variant, the highest open-model arrival rate that meets the suite's latency objective",
+                "(default: p99 ≤ 100 ms, errors ≤ 0.1 %, checks passing, driver not the limit): steps rising by 25 %",
+                "to the first miss, then steps between the highest pass and the lowest miss. Every step is warmed up,",
+                "measured and written as a trial; capacity.json says how each search ended, never a number without it."},
+        footer = {"", "Examples:",
+                "  ./lab capacity capacity-delay                  /delay?ms=100 on mvc-platform, mvc-virtual, webflux",
+                "  ./lab capacity capacity-posts --scale standard --variants mvc-virtual,webflux",
+                "", "A capacity suite has a capacity: block (start-rate, growth, max-rate, close-enough, max-steps,",
+                "slo: {p99, max-error-rate}); its first benchmark's open-rate load gives each step's length."})
+final class CapacityCommand extends RunCommand {
+
+    @Override
+    String commandName() {
+        return "capacity";
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        if (trials != null) {
+            throw new SuiteException("--trials does not apply to capacity: each variant's search runs its own steps");
+        }
+        Scale chosenScale = Scale.of(scale);
+        Suite loaded = new SuiteLoader(Catalog.load(Lab.home())).load(suite);
+        if (loaded.capacity() == null) {
+            throw new SuiteException("suite " + loaded.name() + " has no capacity: block; try capacity-delay or capacity-posts");
+        }
+        List<Variant> chosen = chooseVariants(loaded);
+        Map<String, String> urls = serviceUrls();
+        Path dir = resultsDir(loaded);
+        CpuLayout layout = cpuLayout();
+        ResultStore store = ResultStore.create(dir);
+        System.setProperty("lab.engine.log", store.logFile("hyperfoil.log").toString());
+        RunInfo info = info(new Plan(loaded, chosenScale, 1, List.of()), chosen, layout);
+        System.out.printf("lab: capacity of %s at scale %s for %d variant(s); results in %s%n", loaded.name(), chosenScale.key(),
+                chosen.size(), dir);
+        Runner runner = new Runner(HyperfoilDriver.forThisMachine(), new SutLauncher(layout), store, System.out,
+                System.console() != null, new Runner.Watching(layout, noisyAbove));
+        Thread hook = new Thread(runner::abort, "lab-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        Map<String, CapacitySearch.Result> results = runner.runCapacity(loaded, chosenScale, chosen, info, urls,
+                Files.createTempDirectory("lab-capacity-"));
+        Runtime.getRuntime().removeShutdownHook(hook);
+        results.forEach((variant, r) -> System.out.println("lab: capacity of " + variant + ": " + Runner.describe(r)));
+        Path html = Report.render(dir);
+        System.out.println("lab: report: " + dir.resolve("report.md") + " · open " + html + " in a browser");
+        return results.values().stream().allMatch(r -> r.steps().isEmpty()) ? 1 : 0;
+    }
+}

@@ -1,0 +1,51 @@
+package dev.concurrencylab.lab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.concurrencylab.lab.result.ResultStore;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The capacity search on a server whose capacity is known: Tomcat with 4 platform threads, each
+ * request holding its thread for 100 ms, serves at most 4 × 1000 / 100 = 40 requests per second
+ * (Little's law). Below that nothing queues; above it the queue grows without bound.
+ */
+class KnownCapacityTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    @Timeout(value = 6, unit = TimeUnit.MINUTES)
+    void theSearchBracketsLittlesLawCapacityWithinTenPercent() throws Exception {
+        try (ChildLab lab = ChildLab.start(tmp, """
+                name: known-capacity
+                variants:
+                  - name: mvc-4-threads
+                    jar: sut-mvc/target/sut-mvc.jar
+                    properties: {spring.profiles.active: mvc-platform, server.tomcat.threads.max: "4", server.tomcat.threads.min-spare: "4"}
+                warmup: 2s
+                capacity:
+                  start-rate: 10
+                  max-steps: 16
+                  slo: {p99: 300ms}
+                benchmarks:
+                  - workload: delay
+                    params: {ms: "100"}
+                    load: {model: open-rate, rate: 10, duration: 4s}
+                """, "capacity")) {
+            assertThat(lab.process.waitFor(5, TimeUnit.MINUTES)).as("the search ends; its output: %s", lab.log()).isTrue();
+            assertThat(lab.process.exitValue()).as("its output: %s", lab.log()).isZero();
+
+            JsonNode search = ResultStore.JSON.readTree(lab.out.resolve("capacity.json").toFile()).path("variants").path("mvc-4-threads");
+            assertThat(search.path("outcome").asText()).as("search: %s", search).isEqualTo("BRACKETED");
+            assertThat(search.path("highestPass").asDouble()).as("search: %s", search).isBetween(36.0, 42.0);
+            assertThat(search.path("lowestMiss").asDouble()).as("search: %s", search).isBetween(38.0, 44.0);
+        }
+    }
+}
