@@ -1,5 +1,6 @@
 package dev.concurrencylab.lab.cli;
 
+import dev.concurrencylab.lab.capacity.CapacityResults;
 import dev.concurrencylab.lab.capacity.CapacitySearch;
 import dev.concurrencylab.lab.load.HyperfoilDriver;
 import dev.concurrencylab.lab.monitor.CpuLayout;
@@ -20,6 +21,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 @Command(name = "capacity", mixinStandardHelpOptions = true,
         description = {"Finds, per variant, the highest open-model arrival rate that meets the suite's latency objective",
@@ -29,9 +31,19 @@ import picocli.CommandLine.Command;
         footer = {"", "Examples:",
                 "  ./lab capacity capacity-delay                  /delay?ms=100 on mvc-platform, mvc-virtual, webflux",
                 "  ./lab capacity capacity-posts --scale standard --variants mvc-virtual,webflux",
+                "  ./lab capacity capacity-posts --target-rate 5000 --headroom 30 --price-per-month 70",
                 "", "A capacity suite has a capacity: block (start-rate, growth, max-rate, close-enough, max-steps,",
                 "slo: {p99, max-error-rate}); its first benchmark's open-rate load gives each step's length."})
 final class CapacityCommand extends RunCommand {
+
+    @Option(names = "--target-rate", paramLabel = "REQ/S", description = "the rate your service must carry: the report says how many instances of each variant that takes")
+    Double targetRate;
+
+    @Option(names = "--headroom", paramLabel = "PERCENT", defaultValue = "30", description = "capacity each instance keeps spare (default: ${DEFAULT-VALUE})")
+    double headroom;
+
+    @Option(names = "--price-per-month", paramLabel = "PRICE", description = "one instance's monthly price: the report adds the monthly cost")
+    Double price;
 
     @Override
     String commandName() {
@@ -43,6 +55,13 @@ final class CapacityCommand extends RunCommand {
         if (trials != null) {
             throw new SuiteException("--trials does not apply to capacity: each variant's search runs its own steps");
         }
+        if (targetRate != null && targetRate <= 0 || headroom < 0 || headroom >= 100 || price != null && price < 0) {
+            throw new SuiteException("--target-rate must be above 0, --headroom from 0 to below 100, --price-per-month not negative");
+        }
+        if (targetRate == null && price != null) {
+            throw new SuiteException("--price-per-month needs --target-rate");
+        }
+        CapacityResults.Cost cost = targetRate == null ? null : new CapacityResults.Cost(targetRate, headroom, price);
         Scale chosenScale = Scale.of(scale);
         Suite loaded = new SuiteLoader(Catalog.load(Lab.home())).load(suite);
         if (loaded.capacity() == null) {
@@ -62,7 +81,7 @@ final class CapacityCommand extends RunCommand {
         Thread hook = new Thread(runner::abort, "lab-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         Map<String, CapacitySearch.Result> results = runner.runCapacity(loaded, chosenScale, chosen, info, urls,
-                Files.createTempDirectory("lab-capacity-"));
+                Files.createTempDirectory("lab-capacity-"), cost);
         Runtime.getRuntime().removeShutdownHook(hook);
         results.forEach((variant, r) -> System.out.println("lab: capacity of " + variant + ": " + Runner.describe(r)));
         Path html = Report.render(dir);

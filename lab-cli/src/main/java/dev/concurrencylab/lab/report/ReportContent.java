@@ -1,5 +1,6 @@
 package dev.concurrencylab.lab.report;
 
+import dev.concurrencylab.lab.capacity.CapacityResults;
 import dev.concurrencylab.lab.load.SecondStats;
 import dev.concurrencylab.lab.monitor.JvmMetric;
 import dev.concurrencylab.lab.monitor.ResourceSample;
@@ -87,16 +88,31 @@ public record ReportContent(String title, String summary, Map<String, String> en
     /** A capacity run: how each variant's search ended, and latency against offered rate (the knee). */
     private static Section capacitySection(com.fasterxml.jackson.databind.JsonNode c) {
         double sloMs = c.path("sloP99Ms").asDouble();
+        var cost = c.path("cost");
+        boolean costed = cost.isObject();
+        boolean priced = costed && cost.path("pricePerMonth").isNumber();
         List<List<String>> rows = new ArrayList<>();
         List<ChartSpec.Series> p99 = new ArrayList<>();
         List<ChartSpec.Series> p50 = new ArrayList<>();
         double maxRate = 0;
         for (var e : (Iterable<Map.Entry<String, com.fasterxml.jackson.databind.JsonNode>>) c.path("variants")::fields) {
             var r = e.getValue();
-            rows.add(List.of(e.getKey(), r.path("outcome").asText().toLowerCase().replace('_', ' '),
+            String outcome = r.path("outcome").asText();
+            List<String> row = new ArrayList<>(List.of(e.getKey(), outcome.toLowerCase().replace('_', ' '),
                     r.path("highestPass").isNumber() ? Numbers.format(r.path("highestPass").asDouble()) : "–",
                     r.path("lowestMiss").isNumber() ? Numbers.format(r.path("lowestMiss").asDouble()) : "–",
                     Integer.toString(r.path("steps").size())));
+            if (costed) {
+                boolean known = (outcome.equals("BRACKETED") || outcome.equals("LOWER_BOUND")) && r.path("highestPass").isNumber();
+                int n = known ? new CapacityResults.Cost(cost.path("targetRate").asDouble(), cost.path("headroomPercent").asDouble(), null)
+                        .instances(r.path("highestPass").asDouble()) : 0;
+                String atMost = outcome.equals("LOWER_BOUND") ? "at most " : "";
+                row.add(known ? atMost + n : "unknown");
+                if (priced) {
+                    row.add(known ? atMost + Numbers.format(n * cost.path("pricePerMonth").asDouble()) : "unknown");
+                }
+            }
+            rows.add(row);
             List<double[]> high = new ArrayList<>();
             List<double[]> mid = new ArrayList<>();
             for (var step : r.path("steps")) {
@@ -118,9 +134,23 @@ public record ReportContent(String title, String summary, Map<String, String> en
         knee.add(new ChartSpec.Series("objective: p99 ≤ " + Numbers.format(sloMs) + " ms", List.of(new double[] {0, sloMs}, new double[] {maxRate, sloMs})));
         return new Section("capacity", String.format("open model, rising +25 %% steps then narrowing; objective p99 ≤ %s ms, errors ≤ %s %%",
                 Numbers.format(sloMs), Numbers.format(c.path("sloMaxErrorRate").asDouble() * 100)), "",
-                List.of("variant", "outcome", "highest rate meeting the objective (req/s)", "lowest rate missing it (req/s)", "steps"),
-                rows, "Every rate here was run; capacity lies between the two. Each step is a trial in trials/.", List.of(),
+                headings(costed, priced, cost), rows, "Every rate here was run; capacity lies between the two. Each step is a trial in trials/."
+                        + (costed ? String.format(" Instances: the target rate over the highest rate that met the objective, keeping %s %% of each "
+                        + "instance spare; this assumes instances add capacity linearly, which one machine cannot measure.",
+                        Numbers.format(cost.path("headroomPercent").asDouble())) : ""), List.of(),
                 List.of(new ChartSpec("capacity-knee", "Latency against offered rate", "lines", "offered rate (req/s)", "ms", List.of(), knee)));
+    }
+
+    private static List<String> headings(boolean costed, boolean priced, com.fasterxml.jackson.databind.JsonNode cost) {
+        List<String> h = new ArrayList<>(List.of("variant", "outcome", "highest rate meeting the objective (req/s)",
+                "lowest rate missing it (req/s)", "steps"));
+        if (costed) {
+            h.add("instances for " + Numbers.format(cost.path("targetRate").asDouble()) + " req/s");
+        }
+        if (priced) {
+            h.add("monthly cost");
+        }
+        return h;
     }
 
     private static String okCount(List<TrialResult> trials) {

@@ -136,7 +136,7 @@ public final class Runner {
      * @return variant → how its search ended
      */
     public Map<String, CapacitySearch.Result> runCapacity(Suite suite, Scale scale, List<Variant> variants, RunInfo info,
-            Map<String, String> serviceUrls, Path work) {
+            Map<String, String> serviceUrls, Path work, CapacityResults.Cost cost) {
         CapacitySpec spec = suite.capacity();
         Benchmark benchmark = suite.benchmarks().getFirst();
         LoadModel.OpenRate step = (LoadModel.OpenRate) benchmark.load().at(scale);
@@ -169,7 +169,7 @@ public final class Runner {
                         return asStep(rate, trialOn(sut, trial, stepNumber[0] == 1, progress));
                     });
                     results.put(variant.name(), result);
-                    store.writeCapacity(new CapacityResults(slo, results));
+                    store.writeCapacity(new CapacityResults(slo, results, cost));
                     progress.note(String.format("lab: %s: %s", variant.name(), describe(result)));
                 } finally {
                     current = null;
