@@ -78,7 +78,11 @@ public record ReportContent(String title, String summary, Map<String, String> en
         }
         Map<String, String> explained = new LinkedHashMap<>();
         seenFlags.forEach(f -> explained.put(f, FLAG_MEANINGS.getOrDefault(f, "")));
-        String summary = String.format("Suite %s at scale %s, %d trial(s) per variant and benchmark; %d of %d trials written; status: %s. "
+        String summary = results.capacity().isPresent()
+                ? String.format("Capacity search of suite %s at scale %s: %d steps run and written as trials; status: %s. "
+                        + "Each variant's outcome and the rates that bracket its capacity are below.", run.suite(), run.scale(),
+                        results.trials().size(), run.status())
+                : String.format("Suite %s at scale %s, %d trial(s) per variant and benchmark; %d of %d trials written; status: %s. "
                 + "Each value is the median over the trials that completed, with the range (min–max) in brackets. "
                 + "Comparisons are against %s.", run.suite(), run.scale(), run.trialsPerVariant(), results.trials().size(),
                 run.trialsPlanned(), run.status(), base);
