@@ -363,8 +363,8 @@ public final class Runner {
     }
 
     /**
-     * What happens as the measured window opens: the server moves to its own CPUs, and the app's
-     * work counters restart, so completed work counts hand-offs of the window, not of the warm-up.
+     * What happens as the load begins (the server moves to its own CPUs) and as the measured window
+     * opens (the app's work counters restart), so completed work counts hand-offs of the window, not of the warm-up.
      * Warm-up work still in a broker's queue then may finish inside the window and be counted.
      *
      * @param work    the app's counters, or {@code null} for synchronous workloads
@@ -375,11 +375,13 @@ public final class Runner {
         return new LoadListener() {
             @Override
             public void phase(String phase) {
+                // Pinned as its load begins, so the move onto one CPU (a stall of a second or two, seen in
+                // the p99 of the first window) falls in the warm-up, not in what is measured.
+                sut.pinForMeasurement();
                 // A model without warm-up announces its window twice: before the engine starts and as it does.
                 if (!phase.equals("measure") || !opened.compareAndSet(false, true)) {
                     return;
                 }
-                sut.pinForMeasurement();
                 if (work != null) {
                     try {
                         work.reset(sut.uri());

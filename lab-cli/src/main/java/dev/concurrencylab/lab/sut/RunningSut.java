@@ -22,7 +22,7 @@ public final class RunningSut implements AutoCloseable {
         this.cpus = cpus;
     }
 
-    /** Moves the server, every thread of it, onto its own CPUs; once, when its first measured window opens. */
+    /** Moves the server, every thread of it, onto its own CPUs; once, as its first load begins. */
     public void pinForMeasurement() {
         if (cpus != null && !pinned && process != null && process.isAlive()) {
             Affinity.pinTree(process.pid(), cpus);

@@ -32,10 +32,9 @@ public final class SutLauncher {
     private final CpuLayout layout;
 
     /**
-     * @param layout where servers run: pinned to the layout's server CPUs when measuring starts.
-     *               Start-up and the first warm-up run on every CPU (on one shared CPU a Spring Boot
-     *               start took three times as long, and the JIT was still compiling ten seconds into
-     *               the load), but the JVM is told from its first instruction how many CPUs it will
+     * @param layout where servers run: pinned to the layout's server CPUs as its first load
+     *               begins. Start-up runs on every CPU (on one shared CPU a Spring Boot start took
+     *               three times as long), but the JVM is told from its first instruction how many CPUs it will
      *               have, so GC, JIT, Tomcat, Netty and the common pool are sized for the CPUs it is
      *               measured on.
      */
