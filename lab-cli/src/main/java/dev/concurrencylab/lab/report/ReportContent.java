@@ -39,8 +39,9 @@ public record ReportContent(String title, String summary, Map<String, String> en
         ExperimentTable table = ExperimentTable.forSuite(run.suite());
         List<Section> sections = new ArrayList<>();
         TreeSet<String> seenFlags = new TreeSet<>();
-        results.capacity().ifPresent(c -> sections.add(capacitySection(c)));
-        for (String benchmark : results.capacity().isPresent() ? List.<String>of() : results.benchmarks()) {
+        var capacity = results.capacity();
+        capacity.ifPresent(c -> sections.add(capacitySection(c)));
+        for (String benchmark : capacity.isPresent() ? List.<String>of() : results.benchmarks()) {
             List<String> headings = new ArrayList<>(List.of("variant", "trials"));
             table.columns().forEach(f -> headings.add(f.heading()));
             headings.add("flags");
@@ -78,7 +79,7 @@ public record ReportContent(String title, String summary, Map<String, String> en
         }
         Map<String, String> explained = new LinkedHashMap<>();
         seenFlags.forEach(f -> explained.put(f, FLAG_MEANINGS.getOrDefault(f, "")));
-        String summary = results.capacity().isPresent()
+        String summary = capacity.isPresent()
                 ? String.format("Capacity search of suite %s at scale %s: %d steps run and written as trials; status: %s. "
                         + "Each variant's outcome and the rates that bracket its capacity are below.", run.suite(), run.scale(),
                         results.trials().size(), run.status())

@@ -101,22 +101,18 @@ final class YamlNode {
     }
 
     int positiveInt() {
-        try {
-            int value = Integer.parseInt(text().replace("_", ""));
-            if (value < 1) {
-                throw error("must be at least 1, not " + value);
-            }
-            return value;
-        } catch (NumberFormatException e) {
-            throw error("expected a whole number, not '" + text() + "'");
-        }
+        return intAtLeast(1, "must be at least 1, not ");
     }
 
     int nonNegativeInt() {
+        return intAtLeast(0, "must not be negative, not ");
+    }
+
+    private int intAtLeast(int least, String tooSmall) {
         try {
             int value = Integer.parseInt(text().replace("_", ""));
-            if (value < 0) {
-                throw error("must not be negative");
+            if (value < least) {
+                throw error(tooSmall + value);
             }
             return value;
         } catch (NumberFormatException e) {
