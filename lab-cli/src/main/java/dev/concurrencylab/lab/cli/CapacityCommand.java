@@ -86,6 +86,6 @@ final class CapacityCommand extends RunCommand {
         results.forEach((variant, r) -> System.out.println("lab: capacity of " + variant + ": " + Runner.describe(r)));
         Path html = Report.render(dir);
         System.out.println("lab: report: " + dir.resolve("report.md") + " · open " + html + " in a browser");
-        return results.values().stream().allMatch(r -> r.steps().isEmpty()) ? 1 : 0;
+        return results.values().stream().allMatch(r -> r.steps().isEmpty()) ? Lab.EXIT_TRIAL_FAILED : Lab.EXIT_OK;
     }
 }

@@ -14,8 +14,19 @@ import picocli.CommandLine.Command;
                 CommandLine.HelpCommand.class},
         footer = {"", "Examples:", "  ./lab run quick                      the main job: ~4 minutes on 2 cores",
                 "  ./lab run e0-posts --scale standard --trials 5",
-                "  ./lab list", "  ./lab doctor", "  ./lab help run"})
+                "  ./lab list", "  ./lab doctor", "  ./lab help run",
+                "", "Exit codes: 0 all trials ran and thresholds were met; 1 a trial failed; 2 bad input;",
+                "3 a suite's threshold was crossed. CI pipelines can gate on them."})
 public final class Lab implements Runnable {
+
+    /** Every trial ran and every threshold was met. */
+    static final int EXIT_OK = 0;
+    /** A trial failed: the server died, the engine failed, a service died. */
+    static final int EXIT_TRIAL_FAILED = 1;
+    /** Bad input: unknown suite or variant, malformed YAML, a bad option. */
+    static final int EXIT_BAD_INPUT = 2;
+    /** The run completed but a threshold of the suite was crossed (k6 also exits apart for this). */
+    static final int EXIT_THRESHOLDS = 3;
 
     /** The repository root: suites, catalogs and jars are found from here. */
     static Path home() {
@@ -31,24 +42,24 @@ public final class Lab implements Runnable {
         System.exit(execute(args));
     }
 
-    /** Runs a command line and returns its exit code: 0 done, 1 a run failed, 2 bad input. */
+    /** Runs a command line and returns its exit code: 0 done, 1 a trial failed, 2 bad input, 3 thresholds crossed. */
     public static int execute(String... args) {
         CommandLine cli = new CommandLine(new Lab());
         cli.setExecutionExceptionHandler((e, cmd, parsed) -> {
             if (e instanceof SuiteException || e instanceof CommandLine.ParameterException || e instanceof IllegalArgumentException) {
                 cmd.getErr().println("lab: " + e.getMessage());
-                return 2;
+                return EXIT_BAD_INPUT;
             }
             if (e instanceof ServiceException || e instanceof dev.concurrencylab.lab.sut.SutException) {
                 cmd.getErr().println("lab: " + e.getMessage());
-                return 1;
+                return EXIT_TRIAL_FAILED;
             }
             cmd.getErr().println("lab: " + e.getClass().getSimpleName() + ": " + e.getMessage());
-            return 1;
+            return EXIT_TRIAL_FAILED;
         });
         cli.setParameterExceptionHandler((e, a) -> {
             e.getCommandLine().getErr().println("lab: " + e.getMessage() + " (try ./lab " + e.getCommandLine().getCommandName().replace("lab", "").strip() + " --help)");
-            return 2;
+            return EXIT_BAD_INPUT;
         });
         return cli.execute(args);
     }

@@ -18,6 +18,8 @@ import dev.concurrencylab.lab.suite.SuiteException;
 import dev.concurrencylab.lab.suite.SuiteLoader;
 import dev.concurrencylab.lab.suite.Variant;
 import dev.concurrencylab.lab.sut.SutLauncher;
+import dev.concurrencylab.lab.verdict.Threshold;
+import dev.concurrencylab.lab.verdict.VerdictRules;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Files;
@@ -45,7 +47,10 @@ import picocli.CommandLine.Parameters;
                 "  ./lab run e1-hello --variants mvc-virtual,webflux --trials 5",
                 "  ./lab run my-suite.yaml --out /tmp/my-run",
                 "  ./lab run e0-posts --postgresql-url postgresql://lab:secret@127.0.0.1:5432/lab",
-                "", "Results: results/<time>-<suite>/run.json and trials/*.json (+ .hlog histograms, logs/)."})
+                "", "Results: results/<time>-<suite>/run.json and trials/*.json (+ .hlog histograms, logs/).",
+                "", "Exit codes: 0 every trial ran and every threshold was met; 1 a trial failed (server died, engine",
+                "error, service died); 2 bad input (unknown suite or variant, malformed YAML, bad option);",
+                "3 a threshold of the suite was crossed (thresholds: in the suite, e.g. p95 < 500ms)."})
 class RunCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "SUITE|FILE", description = "a suite name from suites/ (see ./lab list) or a path to a suite YAML file")
@@ -115,13 +120,17 @@ class RunCommand implements Callable<Integer> {
         Thread hook = new Thread(runner::abort, "lab-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         Path work = Files.createTempDirectory("lab-run-");
-        int failed = runner.run(plan, info, urls, work);
+        Runner.Outcome outcome = runner.run(plan, info, urls, work);
         Runtime.getRuntime().removeShutdownHook(hook);
         System.out.printf("lab: done: %d trial(s) written to %s%s%n", plan.trialCount(), dir.resolve("trials"),
-                failed == 0 ? "" : " (" + failed + " failed)");
+                outcome.failedTrials() == 0 ? "" : " (" + outcome.failedTrials() + " failed)");
+        for (RunInfo.ThresholdOutcome t : outcome.crossed()) {
+            System.out.printf("lab: threshold crossed: %s on %s, %s (met in %d of %d trials)%n", t.threshold(), t.variant(),
+                    t.benchmark(), t.trialsMet(), t.trials());
+        }
         Path html = Report.render(dir);
         System.out.println("lab: report: " + dir.resolve("report.md") + " · open " + html + " in a browser");
-        return failed == plan.trialCount() ? 1 : 0;
+        return outcome.failedTrials() > 0 ? Lab.EXIT_TRIAL_FAILED : outcome.crossed().isEmpty() ? Lab.EXIT_OK : Lab.EXIT_THRESHOLDS;
     }
 
     /** As the user typed it, for the re-run line in the results. */
@@ -209,10 +218,12 @@ class RunCommand implements Callable<Integer> {
                 + (variants != null ? " --variants " + String.join(",", variants) : "")
                 + (cpus != null ? cpus.stream().map(c -> " --cpus " + c).reduce("", String::concat) : "");
         Path suiteFile = Path.of(plan.suite().file());
-        return new RunInfo(plan.suite().name(), plan.scale().key(), plan.trialsPerVariant(), Redaction.redact(command),
+        VerdictRules rules = plan.suite().rules();
+        return new RunInfo(RunInfo.SCHEMA_VERSION, plan.suite().name(), plan.scale().key(), plan.trialsPerVariant(), Redaction.redact(command),
                 Instant.now().toString(), null, "starting", Environment.machine(), Environment.jdk(),
                 boot.isEmpty() ? "unknown" : String.join(", ", boot), Environment.gitCommit(Lab.home()),
                 layout,
-                flags, Map.of(), suiteFile.toString(), Files.readString(suiteFile), plan.trialCount(), 0);
+                flags, Map.of(), suiteFile.toString(), Files.readString(suiteFile), plan.trialCount(), 0,
+                rules.minEffect() * 100, rules.maxErrorRate() * 100, rules.thresholds().stream().map(Threshold::text).toList(), List.of());
     }
 }

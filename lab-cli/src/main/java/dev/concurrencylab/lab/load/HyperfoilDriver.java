@@ -230,10 +230,14 @@ public final class HyperfoilDriver implements LoadDriver {
         }
         headers.endHeaders();
         var handler = step.handler().status(new ResponseChecks.Status(tally, run.checks().status()));
-        if (run.checks().bodyContains() != null) {
-            ResponseChecks.BodyContains body = new ResponseChecks.BodyContains(tally, run.checks().bodyContains());
+        Checks checks = run.checks();
+        if (checks.bodyContains() != null) {
+            ResponseChecks.BodyContains body = new ResponseChecks.BodyContains(tally, checks.bodyContains());
             handler.body(fragmented -> DefragProcessor.of(body, fragmented));
         }
+        ResponseChecks.Record record = new ResponseChecks.Record(tally, checks.bodyContains() != null,
+                checks.latencyBelow() == null ? 0 : checks.latencyBelow().toNanos());
+        handler.body(fragmented -> record);
         handler.onCompletion(new ResponseChecks.Completion(tally)).endHandler();
         step.endStep();
     }
@@ -329,15 +333,26 @@ public final class HyperfoilDriver implements LoadDriver {
             errors.put(ErrorClass.RESET, (long) Math.max(0, total.connectionErrors - total.requestTimeouts));
             errors.put(ErrorClass.STATUS, (long) nonSuccess(total));
             errors.put(ErrorClass.CHECK, tally.checkFailed.sum());
-            Histogram latency = total.histogram.copy();
-            long slow = 0;
-            if (run.checks().latencyBelow() != null && latency.getTotalCount() > 0) {
-                long bound = run.checks().latencyBelow().toNanos();
-                slow = bound > latency.getMaxValue() ? 0 : latency.getCountBetweenValues(bound, latency.getMaxValue());
-            }
             double window = runner.windowSeconds(timed(run.model()));
-            return new LoadResult(latency, total.requestCount, total.responseCount, errors, slow, series, window,
+            return new LoadResult(tally.good.getIntervalHistogram(), tally.bad.getIntervalHistogram(), total.requestCount,
+                    total.responseCount, errors, checks(run.checks(), tally), tally.latencyFails.sum(), series, window,
                     runner.sessionLimitHit.get(), TimeUnit.NANOSECONDS.toMillis(total.blockedTime), failure);
+        }
+
+        /** The suite's checks in k6's words, each with its passes and fails. */
+        private static List<CheckTally> checks(Checks checks, Tally tally) {
+            List<CheckTally> out = new ArrayList<>();
+            if (checks.status() != null) {
+                out.add(new CheckTally("status is " + checks.status(), tally.statusPasses.sum(), tally.statusFails.sum()));
+            }
+            if (checks.bodyContains() != null) {
+                out.add(new CheckTally("body contains " + checks.bodyContains(), tally.bodyPasses.sum(), tally.bodyFails.sum()));
+            }
+            if (checks.latencyBelow() != null) {
+                out.add(new CheckTally("response time < " + checks.latencyBelow().toMillis() + "ms", tally.latencyPasses.sum(),
+                        tally.latencyFails.sum()));
+            }
+            return out;
         }
 
         private static long errors(StatisticsSnapshot s, long refused, long checks) {

@@ -7,28 +7,35 @@ import org.HdrHistogram.Histogram;
 /**
  * What the driver measured in the measured window only (warm-up excluded).
  *
- * @param latencyNanos       response times of every answered request
+ * @param latencyNanos       response times of good answers: 2xx that passed the status and body checks
+ * @param failedLatencyNanos response times of answers that were not good (kept apart, never mixed in)
  * @param sent               requests sent
  * @param answered           responses received (any status)
  * @param errors             failed requests by class; each failed request in one class
+ * @param checks             each declared check with its passes and fails
  * @param latencyCheckFailed answered requests at or above the suite's latency bound
  * @param windowSeconds      wall time of the measured window
  * @param sessionLimitHit    the driver had no free session when a request was due (open model)
  * @param blockedMillis      time requests waited for a free connection
  * @param failure            why the driver could not complete the window, or {@code null}
  */
-public record LoadResult(Histogram latencyNanos, long sent, long answered, Map<ErrorClass, Long> errors,
-        long latencyCheckFailed, List<SecondStats> series, double windowSeconds, boolean sessionLimitHit,
-        long blockedMillis, String failure) {
+public record LoadResult(Histogram latencyNanos, Histogram failedLatencyNanos, long sent, long answered,
+        Map<ErrorClass, Long> errors, List<CheckTally> checks, long latencyCheckFailed, List<SecondStats> series,
+        double windowSeconds, boolean sessionLimitHit, long blockedMillis, String failure) {
+
+    /** Good answers: what goodput and the latency percentiles count. */
+    public long good() {
+        return latencyNanos.getTotalCount();
+    }
 
     /** Requests started per second of the measured window. */
     public double sendRate() {
         return windowSeconds > 0 ? sent / windowSeconds : 0;
     }
 
-    /** Answers per second of the measured window. */
+    /** Goodput: good answers per second of the measured window. */
     public double throughput() {
-        return windowSeconds > 0 ? answered / windowSeconds : 0;
+        return windowSeconds > 0 ? good() / windowSeconds : 0;
     }
 
     public long errorCount() {

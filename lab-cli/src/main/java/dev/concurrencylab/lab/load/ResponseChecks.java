@@ -10,8 +10,10 @@ import io.netty.buffer.ByteBuf;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The suite's per-response checks as Hyperfoil handlers. A response that fails is marked invalid and
- * counted once: non-2xx statuses are left to Hyperfoil's status counts, check failures go to the tally.
+ * The suite's per-response checks as Hyperfoil handlers. An answer that is not good (status outside
+ * 2xx, or a failed status or body check) is marked invalid and counted once: non-2xx statuses are
+ * left to Hyperfoil's status counts, check failures go to the tally. The latency check is counted
+ * but never makes an answer bad: a slow answer is still an answer, and dropping it would hide the tail.
  */
 final class ResponseChecks {
 
@@ -29,11 +31,15 @@ final class ResponseChecks {
 
         @Override
         public void handleStatus(HttpRequest request, int status) {
+            Tally t = Tally.of(tally);
+            if (expected != null) {
+                (status == expected ? t.statusPasses : t.statusFails).increment();
+            }
             if (status < 200 || status > 299) {
                 request.markInvalid();
             } else if (expected != null && status != expected) {
                 request.markInvalid();
-                Tally.of(tally).checkFailed.increment();
+                t.checkFailed.increment();
             }
         }
     }
@@ -50,14 +56,56 @@ final class ResponseChecks {
 
         @Override
         public void process(Session session, ByteBuf data, int offset, int length, boolean isLastPart) {
-            if (!isLastPart) {
+            Request request = session.currentRequest();
+            if (isLastPart && request != null && data.toString(offset, length, StandardCharsets.UTF_8).contains(text)) {
+                Tally.of(tally).bodyPassed.add(request);
+            }
+        }
+    }
+
+    /**
+     * Runs once per answer, after its body: settles the body and latency checks and records the
+     * response time in the good or the bad histogram, measured as Hyperfoil measures it (from the
+     * request's start to the end of its answer).
+     */
+    static final class Record implements Processor {
+        private final String tally;
+        private final boolean bodyChecked;
+        private final long latencyBelowNanos;
+
+        Record(String tally, boolean bodyChecked, long latencyBelowNanos) {
+            this.tally = tally;
+            this.bodyChecked = bodyChecked;
+            this.latencyBelowNanos = latencyBelowNanos;
+        }
+
+        @Override
+        public void process(Session session, ByteBuf data, int offset, int length, boolean isLastPart) {
+        }
+
+        @Override
+        public void after(Session session) {
+            Request request = session.currentRequest();
+            if (request == null) {
                 return;
             }
-            Request request = session.currentRequest();
-            if (request != null && request.isValid() && !data.toString(offset, length, StandardCharsets.UTF_8).contains(text)) {
-                request.markInvalid();
-                Tally.of(tally).checkFailed.increment();
+            long nanos = System.nanoTime() - request.startTimestampNanos();
+            Tally t = Tally.of(tally);
+            if (bodyChecked) {
+                if (t.bodyPassed.remove(request)) {
+                    t.bodyPasses.increment();
+                } else {
+                    t.bodyFails.increment();
+                    if (request.isValid()) {
+                        request.markInvalid();
+                        t.checkFailed.increment();
+                    }
+                }
             }
+            if (latencyBelowNanos > 0) {
+                (nanos < latencyBelowNanos ? t.latencyPasses : t.latencyFails).increment();
+            }
+            (request.isValid() ? t.good : t.bad).recordValue(Math.max(0, nanos));
         }
     }
 

@@ -5,8 +5,8 @@ import java.util.List;
 
 /**
  * Two runs side by side, for "did the upgrade (or the switch to virtual threads) help?": each
- * variant's figures in run A and run B, the change, and whether it exceeds the spread between
- * trials, by the same rule as a report's verdicts.
+ * variant's figures in run A and run B, the change, and whether it is beyond the trials' spread,
+ * by the same rule as a report's verdicts.
  */
 public final class Comparison {
 
@@ -21,7 +21,8 @@ public final class Comparison {
         md.append("- **B**: `").append(b.dir()).append("` (").append(b.run().started()).append(", commit ")
                 .append(b.run().gitCommit()).append(")\n\n");
         md.append("Values are medians over each run's completed trials, ranges in brackets. A change counts only when "
-                + "the two runs' ranges do not overlap; flagged trials give no verdict.\n\n");
+                + "the 95 % confidence interval of the B/A ratio leaves out 1 and the change is at least the minimum effect; "
+                + "trials flagged for the driver or the machine give no verdict.\n\n");
         ExperimentTable table = ExperimentTable.forSuite(a.run().suite());
         boolean any = false;
         for (String benchmark : a.benchmarks()) {
@@ -44,7 +45,7 @@ public final class Comparison {
                     }
                     md.append("| ").append(variant).append(" | ").append(f.heading()).append(" | ")
                             .append(sa == null ? "–" : sa.text()).append(" | ").append(sb == null ? "–" : sb.text()).append(" | ")
-                            .append(Verdict.of(f, "B", tb, "A", ta).text()).append(" |\n");
+                            .append(Verdict.of(f, "B", tb, "A", ta, a.rules()).text()).append(" |\n");
                 }
             }
             md.append("\n");

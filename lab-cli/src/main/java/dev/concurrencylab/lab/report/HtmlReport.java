@@ -33,24 +33,29 @@ final class HtmlReport {
             if (!s.tableSource().isEmpty()) {
                 h.append(" Columns as ").append(esc(s.tableSource())).append(" published them.");
             }
-            h.append("</p>\n<table><thead><tr>");
-            s.headings().forEach(x -> h.append("<th>").append(esc(x)).append("</th>"));
-            h.append("</tr></thead><tbody>\n");
-            for (List<String> row : s.rows()) {
-                h.append("<tr>");
-                for (int i = 0; i < row.size(); i++) {
-                    boolean flags = i == row.size() - 1 && !row.get(i).isEmpty();
-                    h.append(flags ? "<td class=\"flag\">⚑ " : "<td>").append(esc(row.get(i))).append("</td>");
+            h.append("</p>\n");
+            for (ReportContent.Table t : s.tables()) {
+                if (!t.title().isEmpty()) {
+                    h.append("<h3>").append(esc(t.title())).append("</h3>\n");
                 }
-                h.append("</tr>\n");
-            }
-            h.append("</tbody></table>\n");
-            if (s.note() != null) {
-                h.append("<p class=\"note\">").append(esc(s.note())).append("</p>\n");
+                h.append("<table><thead><tr>");
+                t.headings().forEach(x -> h.append("<th>").append(esc(x)).append("</th>"));
+                h.append("</tr></thead><tbody>\n");
+                for (List<String> row : t.rows()) {
+                    h.append("<tr>");
+                    for (int i = 0; i < row.size(); i++) {
+                        boolean flags = i == t.flagged() && !row.get(i).isEmpty();
+                        h.append(flags ? "<td class=\"flag\">⚑ " : "<td>").append(esc(row.get(i))).append("</td>");
+                    }
+                    h.append("</tr>\n");
+                }
+                h.append("</tbody></table>\n");
+                if (t.note() != null) {
+                    h.append("<p class=\"note\">").append(esc(t.note())).append("</p>\n");
+                }
             }
             if (!s.verdicts().isEmpty()) {
-                h.append("<p><b>Against ").append(esc(c.base()))
-                        .append("</b> (a difference counts only when the ranges over trials do not overlap):</p>\n<ul>");
+                h.append("<p><b>Against ").append(esc(c.base())).append("</b> (").append(esc(s.verdictRule())).append("):</p>\n<ul>");
                 s.verdicts().forEach(v -> h.append("<li>").append(esc(v)).append("</li>"));
                 h.append("</ul>\n");
             }
@@ -64,7 +69,7 @@ final class HtmlReport {
         if (!c.flagsExplained().isEmpty()) {
             h.append("<h2>Flags</h2><ul>");
             c.flagsExplained().forEach((k, v) -> h.append("<li><b>").append(esc(k)).append("</b>: ").append(esc(v)).append("</li>"));
-            h.append("</ul><p>A flagged trial never decides a verdict.</p>\n");
+            h.append("</ul><p>Flags about the driver or the machine void every verdict they touch; flags about the server are results.</p>\n");
         }
         h.append("<h2>Environment</h2><dl>");
         for (Map.Entry<String, String> e : c.environment().entrySet()) {

@@ -23,12 +23,17 @@ final class MarkdownReport {
                 md.append(" Columns as ").append(s.tableSource()).append(" published them.");
             }
             md.append("\n\n");
-            table(md, s.headings(), s.rows());
-            if (s.note() != null) {
-                md.append("\n").append(s.note()).append("\n");
+            for (ReportContent.Table t : s.tables()) {
+                if (!t.title().isEmpty()) {
+                    md.append("\n**").append(t.title()).append("**\n\n");
+                }
+                table(md, t.headings(), t.rows());
+                if (t.note() != null) {
+                    md.append("\n").append(t.note()).append("\n");
+                }
             }
             if (!s.verdicts().isEmpty()) {
-                md.append("\n**Against ").append(c.base()).append("** (a difference counts only when the ranges over trials do not overlap):\n\n");
+                md.append("\n**Against ").append(c.base()).append("** (").append(s.verdictRule()).append("):\n\n");
                 s.verdicts().forEach(v -> md.append("- ").append(v).append("\n"));
             }
             md.append("\n");
@@ -42,7 +47,7 @@ final class MarkdownReport {
         if (!c.flagsExplained().isEmpty()) {
             md.append("## Flags\n\n");
             c.flagsExplained().forEach((k, v) -> md.append("- **").append(k).append("**: ").append(v).append("\n"));
-            md.append("\nA flagged trial never decides a verdict.\n\n");
+            md.append("\nFlags about the driver or the machine void every verdict they touch; flags about the server are results.\n\n");
         }
         md.append("## Environment\n\n");
         for (Map.Entry<String, String> e : c.environment().entrySet()) {

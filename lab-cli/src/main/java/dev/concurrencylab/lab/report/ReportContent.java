@@ -1,14 +1,18 @@
 package dev.concurrencylab.lab.report;
 
 import dev.concurrencylab.lab.capacity.CapacityResults;
+import dev.concurrencylab.lab.load.ErrorClass;
 import dev.concurrencylab.lab.load.SecondStats;
 import dev.concurrencylab.lab.monitor.JvmMetric;
 import dev.concurrencylab.lab.monitor.ResourceSample;
 import dev.concurrencylab.lab.result.RunInfo;
+import dev.concurrencylab.lab.result.Flag;
 import dev.concurrencylab.lab.result.TrialResult;
+import dev.concurrencylab.lab.verdict.VerdictRules;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeSet;
@@ -18,27 +22,28 @@ import org.HdrHistogram.Histogram;
 public record ReportContent(String title, String summary, Map<String, String> environment, String base,
         List<Section> sections, Map<String, String> flagsExplained) {
 
-    /** One benchmark: its table, verdicts and charts. */
-    public record Section(String benchmark, String load, String tableSource, List<String> headings, List<List<String>> rows,
-            String note, List<String> verdicts, List<ChartSpec> charts) {
+    /** One benchmark: its tables, verdicts and charts. The first table is the experiment's own. */
+    public record Section(String benchmark, String load, String tableSource, List<Table> tables, String verdictRule,
+            List<String> verdicts, List<ChartSpec> charts) {
     }
 
-    static final Map<String, String> FLAG_MEANINGS = Map.of(
-            "generator-limited", "the load driver, not the server, was the limit (sessions ran out or requests waited for a connection)",
-            "noisy", "other processes took more CPU than the noise threshold during the trial",
-            "driver-saturated", "the driver used (nearly) all CPU it may use",
-            "failed-checks", "some answers failed the suite's status, body or latency checks",
-            "server-died", "the server under test died during the trial",
-            "work-not-completed", "handed-off work was lost or still pending when the lab stopped waiting",
-            "failed", "the trial could not run");
+    /**
+     * A table as both renderers draw it.
+     *
+     * @param title   shown above the table; empty for the section's main table
+     * @param flagged index of a column whose non-empty cells are flags, or -1
+     */
+    public record Table(String title, List<String> headings, List<List<String>> rows, String note, int flagged) {
+    }
 
     public static ReportContent of(RunResults results) {
         RunInfo run = results.run();
+        VerdictRules rules = results.rules();
         List<String> variants = results.variants();
         String base = variants.isEmpty() ? "" : variants.getFirst();
         ExperimentTable table = ExperimentTable.forSuite(run.suite());
         List<Section> sections = new ArrayList<>();
-        TreeSet<String> seenFlags = new TreeSet<>();
+        TreeSet<Flag> seenFlags = new TreeSet<>();
         var capacity = results.capacity();
         capacity.ifPresent(c -> sections.add(capacitySection(c)));
         for (String benchmark : capacity.isPresent() ? List.<String>of() : results.benchmarks()) {
@@ -59,35 +64,81 @@ public record ReportContent(String title, String summary, Map<String, String> en
                     Spread s = Spread.of(f, trials);
                     row.add(s == null ? "–" : s.text());
                 }
-                TreeSet<String> flags = new TreeSet<>();
+                TreeSet<Flag> flags = new TreeSet<>();
                 trials.forEach(t -> flags.addAll(t.flags()));
                 seenFlags.addAll(flags);
-                row.add(String.join(", ", flags));
+                row.add(String.join(", ", flags.stream().map(Flag::key).toList()));
                 rows.add(row);
                 if (!variant.equals(base)) {
-                    List<TrialResult> baseTrials = results.trials(benchmark, base);
-                    List<Verdict> said = table.verdictFigures().stream()
-                            .map(f -> Verdict.of(f, variant, trials, base, baseTrials)).toList();
-                    boolean oneReason = said.stream().allMatch(v -> v.kind() == Verdict.Kind.NO_VERDICT)
-                            && said.stream().map(Verdict::text).distinct().count() == 1;
-                    verdicts.add(variant + " — " + (oneReason ? said.getFirst().text()
-                            : String.join("; ", said.stream().map(v -> v.figure().label() + ": " + v.text()).toList())));
+                    verdicts.add(variant + " — " + verdicts(table, variant, trials, base, results.trials(benchmark, base), rules));
                 }
             }
-            sections.add(new Section(benchmark, load, table.source(), headings, rows, table.note(), verdicts,
+            List<Table> tables = new ArrayList<>();
+            tables.add(new Table("", headings, rows, table.note(), headings.size() - 1));
+            Tables.failures(results, benchmark, variants).ifPresent(tables::add);
+            Tables.checks(results, benchmark, variants).ifPresent(tables::add);
+            Tables.thresholds(results, benchmark, variants).ifPresent(tables::add);
+            sections.add(new Section(benchmark, load, table.source(), tables, Verdict.rule(rules), verdicts,
                     charts(results, benchmark, variants)));
         }
         Map<String, String> explained = new LinkedHashMap<>();
-        seenFlags.forEach(f -> explained.put(f, FLAG_MEANINGS.getOrDefault(f, "")));
+        seenFlags.forEach(f -> explained.put(f.key(), f.meaning() + " (" + whose(f) + ")"));
         String summary = capacity.isPresent()
                 ? String.format("Capacity search of suite %s at scale %s: %d steps run and written as trials; status: %s. "
                         + "Each variant's outcome and the rates that bracket its capacity are below.", run.suite(), run.scale(),
                         results.trials().size(), run.status())
                 : String.format("Suite %s at scale %s, %d trial(s) per variant and benchmark; %d of %d trials written; status: %s. "
                 + "Each value is the median over the trials that completed, with the range (min–max) in brackets. "
+                + "Throughput is goodput (good answers: 2xx that passed the status and body checks, per second) and "
+                + "latencies are of good answers; failed answers are counted and summarised apart. "
                 + "Comparisons are against %s.", run.suite(), run.scale(), run.trialsPerVariant(), results.trials().size(),
-                run.trialsPlanned(), run.status(), base);
+                run.trialsPlanned(), run.status(), base)
+                + (run.schemaVersion() < RunInfo.SCHEMA_VERSION ? " This run predates results schema "
+                        + RunInfo.SCHEMA_VERSION + ": its throughput and latencies count every answer, good or not." : "");
         return new ReportContent("Spring Concurrency Lab — " + run.suite(), summary, environment(run), base, sections, explained);
+    }
+
+    /**
+     * One variant against the base: errors first (above the suite's error threshold there is no
+     * latency or throughput verdict), then each verdict figure with its ratio and interval.
+     */
+    private static String verdicts(ExperimentTable table, String variant, List<TrialResult> trials, String base,
+            List<TrialResult> baseTrials, VerdictRules rules) {
+        double errors = errorRate(trials);
+        double baseErrors = errorRate(baseTrials);
+        if (errors > rules.maxErrorRate() || baseErrors > rules.maxErrorRate()) {
+            String who = errors > rules.maxErrorRate() ? Numbers.format(errors * 100) + " % errors"
+                    : base + " has " + Numbers.format(baseErrors * 100) + " % errors";
+            return String.format(Locale.ROOT, "no latency or throughput verdict: %s (above %s %%); error rate %s %% against %s %% for %s",
+                    who, Numbers.format(rules.maxErrorRate() * 100), Numbers.format(errors * 100), Numbers.format(baseErrors * 100), base);
+        }
+        List<Verdict> said = table.verdictFigures().stream().map(f -> Verdict.of(f, variant, trials, base, baseTrials, rules)).toList();
+        boolean oneReason = said.stream().allMatch(v -> v.kind() == Verdict.Kind.NO_VERDICT)
+                && said.stream().map(Verdict::text).distinct().count() == 1;
+        return oneReason ? said.getFirst().text()
+                : String.join("; ", said.stream().map(v -> v.figure().label() + ": " + v.text()).toList());
+    }
+
+    /** Failed requests over requests attempted, pooled over the completed trials. */
+    static double errorRate(List<TrialResult> trials) {
+        double failed = 0;
+        double attempted = 0;
+        for (TrialResult t : trials) {
+            if (t.ok()) {
+                failed += t.failedCount();
+                attempted += t.sent() + t.errors().getOrDefault(ErrorClass.REFUSED.key(), 0L);
+            }
+        }
+        return attempted == 0 ? 0 : failed / attempted;
+    }
+
+    private static String whose(Flag f) {
+        return switch (f.party()) {
+            case DRIVER -> "the driver's doing: voids verdicts";
+            case MACHINE -> "the machine's doing: voids verdicts";
+            case SERVER -> "the server's doing: a result, shown";
+            case LAB -> "the lab could not run the trial";
+        };
     }
 
     /** A capacity run: how each variant's search ended, and latency against offered rate (the knee). */
@@ -139,10 +190,10 @@ public record ReportContent(String title, String summary, Map<String, String> en
         knee.add(new ChartSpec.Series("objective: p99 ≤ " + Numbers.format(sloMs) + " ms", List.of(new double[] {0, sloMs}, new double[] {maxRate, sloMs})));
         return new Section("capacity", String.format("open model, rising +25 %% steps then narrowing; objective p99 ≤ %s ms, errors ≤ %s %%",
                 Numbers.format(sloMs), Numbers.format(c.path("sloMaxErrorRate").asDouble() * 100)), "",
-                headings(costed, priced, cost), rows, "Every rate here was run; capacity lies between the two. Each step is a trial in trials/."
+                List.of(new Table("", headings(costed, priced, cost), rows, "Every rate here was run; capacity lies between the two. Each step is a trial in trials/."
                         + (costed ? String.format(" Instances: the target rate over the highest rate that met the objective, keeping %s %% of each "
                         + "instance spare; this assumes instances add capacity linearly, which one machine cannot measure.",
-                        Numbers.format(cost.path("headroomPercent").asDouble())) : ""), List.of(),
+                        Numbers.format(cost.path("headroomPercent").asDouble())) : ""), -1)), "", List.of(),
                 List.of(new ChartSpec("capacity-knee", "Latency against offered rate", "lines", "offered rate (req/s)", "ms", List.of(), knee)));
     }
 
@@ -159,7 +210,7 @@ public record ReportContent(String title, String summary, Map<String, String> en
     }
 
     private static String okCount(List<TrialResult> trials) {
-        long ok = trials.stream().filter(t -> "ok".equals(t.status())).count();
+        long ok = trials.stream().filter(TrialResult::ok).count();
         return ok == trials.size() ? Long.toString(ok) : ok + " of " + trials.size() + " ok";
     }
 

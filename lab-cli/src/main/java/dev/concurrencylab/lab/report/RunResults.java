@@ -3,6 +3,8 @@ package dev.concurrencylab.lab.report;
 import dev.concurrencylab.lab.result.ResultStore;
 import dev.concurrencylab.lab.result.RunInfo;
 import dev.concurrencylab.lab.result.TrialResult;
+import dev.concurrencylab.lab.verdict.Threshold;
+import dev.concurrencylab.lab.verdict.VerdictRules;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -55,6 +57,14 @@ public record RunResults(Path dir, RunInfo run, List<TrialResult> trials) {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
         }
+    }
+
+    /** The verdict rules the run recorded; the defaults for a run from before they were recorded. */
+    public VerdictRules rules() {
+        VerdictRules d = VerdictRules.DEFAULT;
+        return new VerdictRules(run.minEffectPercent() == null ? d.minEffect() : run.minEffectPercent() / 100,
+                run.maxErrorRatePercent() == null ? d.maxErrorRate() : run.maxErrorRatePercent() / 100,
+                run.thresholds().stream().map(Threshold::parse).toList());
     }
 
     /** Benchmarks in the order their first trial ran. */

@@ -12,7 +12,7 @@ public record Spread(double median, double min, double max, int n) {
 
     /** Over the trials that completed ({@code ok}); {@code null} when none has the figure. */
     public static Spread of(Figure figure, List<TrialResult> trials) {
-        List<Double> values = trials.stream().filter(t -> "ok".equals(t.status())).map(figure::of)
+        List<Double> values = trials.stream().filter(TrialResult::ok).map(figure::of)
                 .filter(Objects::nonNull).sorted().toList();
         if (values.isEmpty()) {
             return null;

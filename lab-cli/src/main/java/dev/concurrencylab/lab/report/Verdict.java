@@ -1,63 +1,93 @@
 package dev.concurrencylab.lab.report;
 
+import dev.concurrencylab.lab.result.Flag;
 import dev.concurrencylab.lab.result.TrialResult;
+import dev.concurrencylab.lab.verdict.RatioInterval;
+import dev.concurrencylab.lab.verdict.VerdictRules;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
+import java.util.OptionalInt;
 import java.util.TreeSet;
 
 /**
  * How one variant compares with the base variant on one figure, said the way a reader would say
- * it ("2.2× lower p99 than mvc-platform (55 % lower)"), and only when the difference is larger
- * than the spread between trials. A flagged trial never wins silently: its flags are the verdict.
+ * it ("2.2× lower p99 than mvc-platform (ratio 0.45, 95 % CI 0.40–0.51)"), and only when the
+ * evidence carries it: the 95 % confidence interval of the ratio leaves out 1 and the change is
+ * at least the suite's minimum effect. Trials flagged for the driver or the machine give no verdict.
  */
-public record Verdict(String variant, String base, Figure figure, Kind kind, String text) {
-
-    /** Consistent but smaller changes are not worth a reader's attention (e.g. 99.2 % vs 99.6 % CPU). */
-    static final double SMALLEST_CHANGE_PERCENT = 5;
+public record Verdict(String variant, String base, Figure figure, Kind kind, String text, RatioInterval interval) {
 
     public enum Kind {
         BETTER, WORSE, DIFFERENT, NO_CLEAR_DIFFERENCE, NO_VERDICT
     }
 
-    public static Verdict of(Figure figure, String variant, List<TrialResult> trials, String base, List<TrialResult> baseTrials) {
-        TreeSet<String> flags = new TreeSet<>();
-        trials.forEach(t -> flags.addAll(t.flags()));
-        baseTrials.forEach(t -> flags.addAll(t.flags()));
-        Spread a = Spread.of(figure, trials);
-        Spread b = Spread.of(figure, baseTrials);
-        if (a == null || b == null) {
-            return new Verdict(variant, base, figure, Kind.NO_VERDICT, "no verdict: not measured on both");
+    /** The sentence under every verdict list, so a reader knows what a claim stands on. */
+    static String rule(VerdictRules rules) {
+        return String.format(Locale.ROOT, "a difference is claimed only when the 95 %% confidence interval of the ratio "
+                + "(Welch's t on log-values over trials) leaves out 1 and the change is at least %s %%", Numbers.format(rules.minEffect() * 100));
+    }
+
+    public static Verdict of(Figure figure, String variant, List<TrialResult> trials, String base, List<TrialResult> baseTrials,
+            VerdictRules rules) {
+        TreeSet<String> voiding = new TreeSet<>();
+        trials.forEach(t -> t.flags().stream().filter(Flag::voidsVerdicts).forEach(f -> voiding.add(f.key())));
+        baseTrials.forEach(t -> t.flags().stream().filter(Flag::voidsVerdicts).forEach(f -> voiding.add(f.key())));
+        double[] a = values(figure, trials);
+        double[] b = values(figure, baseTrials);
+        if (a.length == 0 || b.length == 0) {
+            return none(variant, base, figure, "no verdict: not measured on both");
         }
-        if (!flags.isEmpty()) {
-            return new Verdict(variant, base, figure, Kind.NO_VERDICT, "no verdict: flagged " + String.join(", ", flags));
+        if (!voiding.isEmpty()) {
+            return none(variant, base, figure, "no verdict: flagged " + String.join(", ", voiding));
         }
-        if (a.n() < 2 || b.n() < 2) {
-            return new Verdict(variant, base, figure, Kind.NO_VERDICT, "no verdict: one trial gives no spread to judge by");
+        if (a.length < 2 || b.length < 2) {
+            return none(variant, base, figure, String.format(Locale.ROOT,
+                    "no verdict: %d and %d trial(s) give no interval; it takes at least 2 trials of each (3 or more advised: --trials 3)",
+                    a.length, b.length));
         }
-        if (!a.apartFrom(b) || a.median() == b.median()) {
-            return new Verdict(variant, base, figure, Kind.NO_CLEAR_DIFFERENCE, "no clear difference from " + base + " (ranges overlap)");
+        if (java.util.Arrays.stream(a).anyMatch(v -> !(v > 0)) || java.util.Arrays.stream(b).anyMatch(v -> !(v > 0))) {
+            return none(variant, base, figure, "no verdict: a trial measured zero, which has no ratio");
         }
-        double change = b.median() == 0 ? Double.POSITIVE_INFINITY : Math.abs(a.median() - b.median()) / Math.abs(b.median()) * 100;
-        if (change < SMALLEST_CHANGE_PERCENT) {
-            return new Verdict(variant, base, figure, Kind.NO_CLEAR_DIFFERENCE, String.format(Locale.ROOT,
-                    "no clear difference from %s (%s %%, under %.0f %%)", base, Numbers.format(change), SMALLEST_CHANGE_PERCENT));
+        RatioInterval ri = RatioInterval.of(a, b);
+        String figures = String.format(Locale.ROOT, "ratio %s, 95 %% CI %s–%s", fixed(ri.ratio()), fixed(ri.low()), fixed(ri.high()));
+        if (!ri.excludesOne() || ri.effect() < rules.minEffect()) {
+            String why = ri.excludesOne() ? String.format(Locale.ROOT, "; under the %s %% minimum effect", Numbers.format(rules.minEffect() * 100))
+                    : more(ri, rules, Math.min(a.length, b.length));
+            return new Verdict(variant, base, figure, Kind.NO_CLEAR_DIFFERENCE,
+                    "no clear difference from " + base + " (" + figures + why + ")", ri);
         }
-        boolean higher = a.median() > b.median();
+        boolean higher = ri.ratio() > 1;
         String direction = higher ? "higher" : "lower";
-        String text;
-        if (b.median() != 0 && a.median() != 0) {
-            double ratio = higher ? a.median() / b.median() : b.median() / a.median();
-            double percent = Math.abs(a.median() - b.median()) / b.median() * 100;
-            text = String.format(Locale.ROOT, "%s %s %s than %s (%s %% %s)", Numbers.ratio(ratio), direction,
-                    figure.label(), base, Numbers.format(percent), direction);
-        } else {
-            text = String.format(Locale.ROOT, "%s %s than %s", direction, figure.label(), base);
-        }
+        String text = String.format(Locale.ROOT, "%s %s %s than %s (%s)", Numbers.ratio(higher ? ri.ratio() : 1 / ri.ratio()),
+                direction, figure.label(), base, figures);
         Kind kind = switch (figure.better()) {
             case HIGHER -> higher ? Kind.BETTER : Kind.WORSE;
             case LOWER -> higher ? Kind.WORSE : Kind.BETTER;
             case NEITHER -> Kind.DIFFERENT;
         };
-        return new Verdict(variant, base, figure, kind, text);
+        return new Verdict(variant, base, figure, kind, text, ri);
+    }
+
+    /** How many trials would settle it at the spread seen, when that is more than were run. */
+    private static String more(RatioInterval ri, VerdictRules rules, int ran) {
+        OptionalInt n = ri.trialsFor(rules.minEffect());
+        if (n.isPresent() && n.getAsInt() > ran) {
+            return String.format(Locale.ROOT, "; at this spread about %d trials of each would find a %s %% change",
+                    n.getAsInt(), Numbers.format(rules.minEffect() * 100));
+        }
+        return "";
+    }
+
+    private static Verdict none(String variant, String base, Figure figure, String text) {
+        return new Verdict(variant, base, figure, Kind.NO_VERDICT, text, null);
+    }
+
+    private static double[] values(Figure figure, List<TrialResult> trials) {
+        return trials.stream().filter(TrialResult::ok).map(figure::of).filter(Objects::nonNull).mapToDouble(Double::doubleValue).toArray();
+    }
+
+    private static String fixed(double v) {
+        return String.format(Locale.ROOT, v >= 10 ? "%.1f" : "%.2f", v);
     }
 }

@@ -1,5 +1,6 @@
 package dev.concurrencylab.lab.result;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import dev.concurrencylab.lab.load.SecondStats;
 import dev.concurrencylab.lab.monitor.ResourceSample;
 import dev.concurrencylab.lab.monitor.ResourceSummary;
@@ -8,27 +9,69 @@ import java.util.Map;
 
 /**
  * One measured trial, written the moment it ends. Counts and latencies cover the measured window
- * only; {@code flags} name every reason not to read the numbers at face value.
+ * only; {@code flags} name every reason not to read the numbers at face value. Fields are described
+ * in docs/results-schema.md.
  *
  * @param status       {@code ok}, or {@code failed} with {@code failure} saying why
  * @param startupMs    server process start to first good answer (E1), when this trial started the server
- * @param count        requests answered
- * @param throughput   answers per second of the measured window
+ * @param count        good answers: 2xx that passed the status and body checks
+ * @param answered     every answer received, good or not
+ * @param throughput   goodput: good answers per second of the measured window
  * @param errors       failed requests by class: timeout, refused, reset, status, check
+ * @param errorRate    failed requests over requests attempted
  * @param latencyCheckFailed answers slower than the suite's latency bound
- * @param histogramLog file beside this one holding the HdrHistogram of response times (ns)
+ * @param latency      response times of good answers only
+ * @param failedLatency response times of answers that were not good (non-2xx, failed status or body check)
+ * @param histogramLog file beside this one holding the HdrHistogram of good answers' response times (ns)
+ * @param checks       each of the suite's checks with passes, fails and pass rate
+ * @param thresholds   each of the suite's thresholds judged on this trial
+ * @param reasons      flag → the figures behind it
  * @param resources    per-second resource figures of the measured window, from the monitor
  * @param resourceSummary their averages and peaks, the noise figures and what watching cost
  */
 public record TrialResult(int number, String variant, String benchmark, String workload, int repetition,
-        String loadModel, Object load, String status, String failure, Long startupMs, double warmupSeconds,
-        double windowSeconds, long sent, long count, double throughput, Map<String, Long> errors, double errorRate,
-        long latencyCheckFailed, LatencySummary latency, String histogramLog, List<SecondStats> series,
-        Completion completion, long blockedMillis, List<String> flags, String serverLogTail,
+        String loadModel, Object load, TrialStatus status, String failure, Long startupMs, double warmupSeconds,
+        double windowSeconds, long sent, long count, long answered, double throughput, Map<String, Long> errors,
+        double errorRate, long latencyCheckFailed, LatencySummary latency, LatencySummary failedLatency,
+        String histogramLog, List<SecondStats> series, Completion completion, long blockedMillis, List<CheckResult> checks,
+        List<ThresholdResult> thresholds, List<Flag> flags, Map<String, String> reasons, String serverLogTail,
         List<ResourceSample> resources, ResourceSummary resourceSummary) {
 
-    public static final String GENERATOR_LIMITED = "generator-limited";
-    public static final String SERVER_DIED = "server-died";
-    public static final String FAILED_CHECKS = "failed-checks";
-    public static final String WORK_NOT_COMPLETED = "work-not-completed";
+    public TrialResult {
+        errors = errors == null ? Map.of() : errors;
+        checks = checks == null ? List.of() : checks;
+        thresholds = thresholds == null ? List.of() : thresholds;
+        flags = flags == null ? List.of() : flags;
+        reasons = reasons == null ? Map.of() : reasons;
+        series = series == null ? List.of() : series;
+        resources = resources == null ? List.of() : resources;
+    }
+
+    /** The trial measured its window; its figures can be compared. */
+    @JsonIgnore
+    public boolean ok() {
+        return status == TrialStatus.OK;
+    }
+
+    /** Requests that did not end in a good answer. */
+    @JsonIgnore
+    public long failedCount() {
+        return errors.values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    /** Passes of all checks over all answers checked, in percent; {@code null} when the suite declares none. */
+    @JsonIgnore
+    public Double checksPassRate() {
+        long passes = checks.stream().mapToLong(CheckResult::passes).sum();
+        long all = passes + checks.stream().mapToLong(CheckResult::fails).sum();
+        return all == 0 ? null : 100.0 * passes / all;
+    }
+
+    /** A copy with thresholds judged. */
+    public TrialResult withThresholds(List<ThresholdResult> judged) {
+        return new TrialResult(number, variant, benchmark, workload, repetition, loadModel, load, status, failure, startupMs,
+                warmupSeconds, windowSeconds, sent, count, answered, throughput, errors, errorRate, latencyCheckFailed, latency,
+                failedLatency, histogramLog, series, completion, blockedMillis, checks, judged, flags, reasons, serverLogTail,
+                resources, resourceSummary);
+    }
 }

@@ -22,6 +22,8 @@ import dev.concurrencylab.lab.result.Completion;
 import dev.concurrencylab.lab.result.LatencySummary;
 import dev.concurrencylab.lab.result.ResultStore;
 import dev.concurrencylab.lab.result.RunInfo;
+import dev.concurrencylab.lab.result.Flag;
+import dev.concurrencylab.lab.result.ThresholdResult;
 import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.service.ServiceSet;
 import dev.concurrencylab.lab.suite.Benchmark;
@@ -32,6 +34,8 @@ import dev.concurrencylab.lab.suite.Variant;
 import dev.concurrencylab.lab.sut.RunningSut;
 import dev.concurrencylab.lab.sut.SutException;
 import dev.concurrencylab.lab.sut.SutLauncher;
+import dev.concurrencylab.lab.verdict.Threshold;
+import dev.concurrencylab.lab.verdict.VerdictRules;
 import dev.concurrencylab.services.BackingService;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -75,7 +79,8 @@ public final class Runner {
     private volatile RunningSut current;
     private volatile ServiceSet services;
     private volatile RunInfo info;
-    private volatile int written;
+    private final List<TrialResult> written = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private volatile VerdictRules rules = VerdictRules.DEFAULT;
 
     public Runner(LoadDriver driver, SutLauncher launcher, ResultStore store, PrintStream out, boolean terminal,
             Watching watching) {
@@ -88,13 +93,23 @@ public final class Runner {
     }
 
     /**
+     * How a run ended: trials that failed, and thresholds that some variant did not meet.
+     */
+    public record Outcome(int failedTrials, List<RunInfo.ThresholdOutcome> thresholds) {
+
+        public List<RunInfo.ThresholdOutcome> crossed() {
+            return thresholds.stream().filter(t -> !t.met()).toList();
+        }
+    }
+
+    /**
      * @param info        the run's description; services, status and counts are filled in here
      * @param serviceUrls services the user runs, by name; the others are started on loopback
-     * @return trials that failed
      */
-    public int run(Plan plan, RunInfo info, Map<String, String> serviceUrls, Path work) {
+    public Outcome run(Plan plan, RunInfo info, Map<String, String> serviceUrls, Path work) {
+        rules = plan.suite().rules();
         Progress progress = new Progress(out, terminal, plan.trialCount());
-        return withServices(plan.suite().services(), info, serviceUrls, work, progress, () -> {
+        int failedTrials = withServices(plan.suite().services(), info, serviceUrls, work, progress, () -> {
             int failed = 0;
             int launchNumber = 0;
             for (Launch launch : plan.launches()) {
@@ -105,7 +120,7 @@ public final class Runner {
                 } catch (SutException e) {
                     for (PlannedTrial t : launch.trials()) {
                         progress.trial(t);
-                        write(failedTrial(t, e.getMessage(), null), null);
+                        write(TrialRecords.failed(t, e.getMessage(), null), null);
                         progress.finished("FAILED: " + e.getMessage());
                         failed++;
                     }
@@ -116,7 +131,7 @@ public final class Runner {
                     for (PlannedTrial trial : launch.trials()) {
                         TrialResult result = trialOn(sut, trial, first, progress);
                         first = false;
-                        if (!"ok".equals(result.status())) {
+                        if (!result.ok()) {
                             failed++;
                         }
                     }
@@ -127,6 +142,7 @@ public final class Runner {
             }
             return failed;
         });
+        return new Outcome(failedTrials, Threshold.outcomes(written));
     }
 
     /**
@@ -143,6 +159,7 @@ public final class Runner {
         CapacitySearch search = new CapacitySearch(spec.startRate().at(scale), spec.growth(), spec.maxRate(),
                 spec.closeEnough(), spec.maxSteps().at(scale));
         Slo slo = new Slo(spec.p99(), spec.maxErrorRate());
+        rules = suite.rules();
         Progress progress = new Progress(out, terminal, variants.size() * search.maxSteps());
         Map<String, CapacitySearch.Result> results = new LinkedHashMap<>();
         withServices(suite.services(), info, serviceUrls, work, progress, () -> {
@@ -194,12 +211,12 @@ public final class Runner {
     }
 
     private static Slo.Step asStep(double rate, TrialResult t) {
-        if (!"ok".equals(t.status()) || t.latency() == null) {
+        if (!t.ok() || t.latency() == null) {
             return new Slo.Step(rate, t.throughput(), Double.NaN, Double.POSITIVE_INFINITY, 1, 0, false);
         }
         long failedChecks = t.latencyCheckFailed() + t.errors().getOrDefault(ErrorClass.CHECK.key(), 0L);
         return new Slo.Step(rate, t.throughput(), t.latency().p50Ms(), t.latency().p99Ms(), t.errorRate(), failedChecks,
-                t.flags().contains(TrialResult.GENERATOR_LIMITED));
+                t.flags().contains(Flag.GENERATOR_LIMITED));
     }
 
     /** Starts the services, runs {@code body}, and always stops them and closes the run record. */
@@ -241,7 +258,7 @@ public final class Runner {
     private TrialResult trialOn(RunningSut sut, PlannedTrial trial, boolean firstOfLaunch, Progress progress) {
         progress.trial(trial);
         if (!sut.isAlive()) {
-            TrialResult result = failedTrial(trial, "the server had already died", sut.logTail(5));
+            TrialResult result = TrialRecords.failed(trial, "the server had already died", sut.logTail(5));
             write(result, null);
             progress.finished("FAILED: server died earlier");
             return result;
@@ -302,7 +319,7 @@ public final class Runner {
             stop(monitor);
             watchdog.interrupt();
             Thread.interrupted();
-            TrialResult result = failedTrial(trial, died.get() ? "the server died during the trial" : "trial failed: " + e.getMessage(), sut.logTail(5));
+            TrialResult result = TrialRecords.failed(trial, died.get() ? "the server died during the trial" : "trial failed: " + e.getMessage(), sut.logTail(5));
             write(result, null);
             progress.finished("FAILED: " + result.failure());
             return result;
@@ -312,54 +329,25 @@ public final class Runner {
         } else if (load.failure() != null) {
             failure = load.failure();
         }
-        List<String> flags = new ArrayList<>();
-        if (load.generatorLimited()) {
-            flags.add(TrialResult.GENERATOR_LIMITED);
-        }
-        if (load.errors().getOrDefault(ErrorClass.CHECK, 0L) > 0 || load.latencyCheckFailed() > 0) {
-            flags.add(TrialResult.FAILED_CHECKS);
-        }
-        if (died.get()) {
-            flags.add(TrialResult.SERVER_DIED);
-        }
-        if (completion != null && (!completion.complete() || completion.failed() > 0)) {
-            flags.add(TrialResult.WORK_NOT_COMPLETED);
-        }
         List<ResourceSample> resources = monitor == null ? List.of() : monitor.finish();
         ResourceSummary summary = monitor == null ? null : ResourceSummary.of(resources, monitor.ownCpuPercent(),
                 watching.noisyAbovePercent(), watching.layout().driverCpuCount());
-        if (summary != null) {
-            flags.addAll(summary.flags());
-        }
-        Map<String, Long> errors = new LinkedHashMap<>();
-        load.errors().forEach((k, v) -> errors.put(k.key(), v));
-        long attempts = load.sent() + load.errors().getOrDefault(ErrorClass.REFUSED, 0L);
-        double errorRate = attempts == 0 ? 0 : (double) load.errorCount() / attempts;
-        TrialResult result = new TrialResult(trial.number(), trial.variant().name(), trial.benchmark().name(),
-                trial.benchmark().workload(), trial.repetition(), trial.load().name(), describe(trial.load()),
-                failure == null ? "ok" : "failed", failure, startupMs, trial.warmup().toMillis() / 1000.0,
-                round(load.windowSeconds()), load.sent(), load.answered(), round(load.throughput()), errors,
-                errorRate, load.latencyCheckFailed(), LatencySummary.of(load.latencyNanos()),
-                ResultStore.histogramLogName(trial.number(), trial.variant().name(), trial.benchmark().name(), load.latencyNanos()), load.series(),
-                completion, load.blockedMillis(), flags, failure == null ? null : sut.logTail(5), resources, summary);
-        Path file = write(result, load.latencyNanos());
-        progress.finished(String.format("%s · %,.0f req/s · p50 %s ms · p99 %s ms · %,d errors%s", result.status(),
+        TrialResult result = TrialRecords.measured(trial, load, startupMs, failure, completion, died.get(), resources, summary,
+                rules, sut.logTail(5));
+        write(result, load.latencyNanos());
+        progress.finished(String.format("%s · %,.0f req/s · p50 %s ms · p99 %s ms · %,d errors%s%s", result.status(),
                 result.throughput(), result.latency() == null ? "-" : result.latency().p50Ms(),
                 result.latency() == null ? "-" : result.latency().p99Ms(), load.errorCount(),
-                flags.isEmpty() ? "" : " · flags: " + String.join(", ", flags)));
+                result.flags().isEmpty() ? "" : " · flags: " + String.join(", ", result.flags().stream().map(Flag::key).toList()),
+                result.thresholds().stream().anyMatch(t -> !t.passed()) ? " · thresholds crossed: " + String.join(", ",
+                        result.thresholds().stream().filter(t -> !t.passed()).map(ThresholdResult::threshold).toList()) : ""));
         return result;
     }
 
     private Path write(TrialResult result, org.HdrHistogram.Histogram histogram) {
         Path file = store.writeTrial(result, histogram);
-        written++;
+        written.add(result);
         return file;
-    }
-
-    private static TrialResult failedTrial(PlannedTrial t, String why, String logTail) {
-        return new TrialResult(t.number(), t.variant().name(), t.benchmark().name(), t.benchmark().workload(), t.repetition(),
-                t.load().name(), describe(t.load()), "failed", why, null, 0, 0, 0, 0, 0, Map.of(), 0, 0, null, null,
-                List.of(), null, 0, List.of(why.contains("died") ? TrialResult.SERVER_DIED : "failed"), logTail, List.of(), null);
     }
 
     /**
@@ -415,36 +403,12 @@ public final class Runner {
         return new Monitor.Target(sut.pid().isPresent() ? sut.pid().getAsLong() : null, sut.uri(), pids);
     }
 
-    /** The load model as plain data for JSON, durations written like suites write them. */
-    static Map<String, Object> describe(LoadModel model) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("model", model.name());
-        for (var c : model.getClass().getRecordComponents()) {
-            try {
-                Object value = c.getAccessor().invoke(model);
-                m.put(c.getName(), value instanceof List<?> stages ? stages.stream().map(s -> s instanceof LoadModel.Stage st
-                        ? Map.of("duration", seconds(st.duration()), "users", st.users()) : s).toList()
-                        : value instanceof Duration d ? seconds(d) : value);
-            } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException(e);
-            }
-        }
-        return m;
-    }
-
-    private static String seconds(Duration d) {
-        return d.toMillis() % 1000 == 0 ? d.toSeconds() + "s" : d.toMillis() + "ms";
-    }
-
-    private static double round(double v) {
-        return Math.round(v * 1000) / 1000.0;
-    }
-
     private RunInfo with(RunInfo i, Map<String, String> services, String status) {
-        return i.with(services, status, written);
+        return i.with(services, status, written.size());
     }
 
     private RunInfo finish(RunInfo i) {
-        return i.with(i.services(), i.status(), written).finishedAt(Instant.now().toString());
+        return i.with(i.services(), i.status(), written.size()).withThresholdOutcomes(Threshold.outcomes(written))
+                .finishedAt(Instant.now().toString());
     }
 }

@@ -1,5 +1,6 @@
 package dev.concurrencylab.lab.suite;
 
+import dev.concurrencylab.lab.verdict.VerdictRules;
 import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -9,9 +10,10 @@ import java.util.Set;
  * A named set of benchmarks, each run on each variant, repeated {@code trials} times.
  *
  * @param capacity how {@code lab capacity} searches this suite, or {@code null} when it is not a capacity suite
+ * @param rules    how its results are judged: smallest effect claimed, error threshold, thresholds
  */
 public record Suite(String name, String description, String file, List<Variant> variants,
-        List<Benchmark> benchmarks, Scaled<Integer> trials, Scaled<Duration> warmup, CapacitySpec capacity) {
+        List<Benchmark> benchmarks, Scaled<Integer> trials, Scaled<Duration> warmup, CapacitySpec capacity, VerdictRules rules) {
 
     /** Every backing service some benchmark needs, in a stable order. */
     public Set<String> services() {

@@ -3,6 +3,8 @@ package dev.concurrencylab.lab.suite;
 import dev.concurrencylab.lab.load.Checks;
 import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.RequestSpec;
+import dev.concurrencylab.lab.verdict.Threshold;
+import dev.concurrencylab.lab.verdict.VerdictRules;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -49,7 +51,7 @@ public final class SuiteLoader {
 
     private Suite parse(YamlNode root) {
         Map<String, YamlNode> s = root.map(Set.of("name", "description", "variants", "trials", "warmup", "benchmarks",
-                "capacity"));
+                "capacity", "min-effect", "max-error-rate", "thresholds"));
         String name = Catalog.require(root, s, "name").text();
         List<Variant> variants = new ArrayList<>();
         Set<String> seen = new HashSet<>();
@@ -79,7 +81,23 @@ public final class SuiteLoader {
         }
         CapacitySpec capacity = s.containsKey("capacity") ? capacity(s.get("capacity"), benchmarks.getFirst(), s.get("benchmarks")) : null;
         return new Suite(name, s.containsKey("description") ? s.get("description").text() : "", root.file(),
-                variants, benchmarks, trials, warmup, capacity);
+                variants, benchmarks, trials, warmup, capacity, rules(s));
+    }
+
+    private static VerdictRules rules(Map<String, YamlNode> s) {
+        List<Threshold> thresholds = new ArrayList<>();
+        if (s.containsKey("thresholds")) {
+            for (YamlNode t : s.get("thresholds").list()) {
+                try {
+                    thresholds.add(Threshold.parse(t.text()));
+                } catch (IllegalArgumentException e) {
+                    throw t.error(e.getMessage());
+                }
+            }
+        }
+        return new VerdictRules(s.containsKey("min-effect") ? s.get("min-effect").percent() : VerdictRules.DEFAULT.minEffect(),
+                s.containsKey("max-error-rate") ? s.get("max-error-rate").percent() : VerdictRules.DEFAULT.maxErrorRate(),
+                thresholds);
     }
 
     private static CapacitySpec capacity(YamlNode node, Benchmark first, YamlNode benchmarksNode) {

@@ -132,6 +132,23 @@ final class YamlNode {
         }
     }
 
+    /** {@code 5%} as 0.05: a share written in percent, from 0 to 100. */
+    double percent() {
+        String t = text().strip();
+        if (!t.endsWith("%")) {
+            throw error("expected a percentage such as 5%, not '" + t + "'");
+        }
+        try {
+            double value = Double.parseDouble(t.substring(0, t.length() - 1).strip());
+            if (value < 0 || value > 100) {
+                throw error("must be from 0% to 100%, not '" + t + "'");
+            }
+            return value / 100;
+        } catch (NumberFormatException e) {
+            throw error("expected a percentage such as 5%, not '" + t + "'");
+        }
+    }
+
     boolean bool() {
         return switch (text()) {
             case "true", "yes" -> true;

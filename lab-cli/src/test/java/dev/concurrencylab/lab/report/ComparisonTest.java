@@ -23,7 +23,7 @@ class ComparisonTest {
         String md = Comparison.markdown(RunResults.read(a), RunResults.read(b));
 
         assertThat(md).contains("| mvc-platform | throughput (req/s) | 1,050 (1,000–1,100) | 2,050 (2,000–2,100) | "
-                + "2.0× higher throughput than A (95.2 % higher) |");
+                + "2.0× higher throughput than A (ratio 1.95, 95 % CI ");
     }
 
     @Test

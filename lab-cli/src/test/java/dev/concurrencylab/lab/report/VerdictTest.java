@@ -4,59 +4,92 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.concurrencylab.lab.result.ResultStore;
 import dev.concurrencylab.lab.result.TrialResult;
+import dev.concurrencylab.lab.verdict.VerdictRules;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The comparison rules, on trial records as the runner writes them. */
+/** The verdict rules, on trial records as the runner writes them. */
 class VerdictTest {
 
+    private static final VerdictRules RULES = VerdictRules.DEFAULT;
+
     @Test
-    void aClearDifferenceIsSaidAsARatioAndAPercentageAgainstTheBase() {
-        Verdict v = Verdict.of(Figure.P99, "mvc-virtual", trials(4.5, 5.0), "mvc-platform", trials(10.0, 11.0));
+    void aClearDifferenceIsSaidAsARatioWithItsConfidenceInterval() {
+        Verdict v = Verdict.of(Figure.P99, "mvc-virtual", trials(4.5, 5.0), "mvc-platform", trials(10.0, 11.0), RULES);
 
         assertThat(v.kind()).isEqualTo(Verdict.Kind.BETTER);
-        assertThat(v.text()).isEqualTo("2.2× lower p99 than mvc-platform (54.8 % lower)");
+        assertThat(v.text()).startsWith("2.2× lower p99 than mvc-platform (ratio 0.45, 95 % CI ");
+        assertThat(v.interval().high()).isLessThan(1);
     }
 
     @Test
     void higherThroughputIsBetterAndNeverSaidAsPlusPercentBetter() {
-        Verdict v = Verdict.of(Figure.THROUGHPUT, "webflux", throughput(290, 310), "mvc-platform", throughput(95, 105));
+        Verdict v = Verdict.of(Figure.THROUGHPUT, "webflux", throughput(290, 300, 310), "mvc-platform", throughput(95, 100, 105), RULES);
 
         assertThat(v.kind()).isEqualTo(Verdict.Kind.BETTER);
-        assertThat(v.text()).isEqualTo("3.0× higher throughput than mvc-platform (200 % higher)").doesNotContain("+");
+        assertThat(v.text()).startsWith("3.0× higher throughput than mvc-platform (ratio 3.00, 95 % CI ").doesNotContain("+");
     }
 
     @Test
-    void overlappingRangesAreNoClearDifference() {
-        Verdict v = Verdict.of(Figure.P99, "webflux", trials(9.0, 12.0), "mvc-platform", trials(10.0, 11.0));
+    void anIntervalThatHoldsOneIsNoClearDifferenceAndSaysSo() {
+        Verdict v = Verdict.of(Figure.P99, "webflux", trials(9.0, 12.0), "mvc-platform", trials(10.0, 11.0), RULES);
 
         assertThat(v.kind()).isEqualTo(Verdict.Kind.NO_CLEAR_DIFFERENCE);
+        assertThat(v.text()).startsWith("no clear difference from mvc-platform (ratio 0.99, 95 % CI ");
+        assertThat(v.interval().low()).isLessThan(1);
+        assertThat(v.interval().high()).isGreaterThan(1);
+    }
+
+    @Test
+    void rangesThatDoNotOverlapByChanceAreNotAClaim() {
+        // Two trials each from the same spread: the ranges miss each other, the interval does not.
+        Verdict v = Verdict.of(Figure.THROUGHPUT, "webflux", throughput(1050, 1120), "mvc-platform", throughput(930, 1010), RULES);
+
+        assertThat(v.kind()).isEqualTo(Verdict.Kind.NO_CLEAR_DIFFERENCE);
+        assertThat(v.text()).contains("trials of each would find a 5 % change");
     }
 
     @Test
     void aConsistentButTinyChangeIsNoClearDifference() {
-        Verdict v = Verdict.of(Figure.P99, "webflux", trials(10.1, 10.2), "mvc-platform", trials(9.9, 10.0));
+        Verdict v = Verdict.of(Figure.P99, "webflux", trials(10.1, 10.2, 10.15), "mvc-platform", trials(9.9, 10.0, 9.95), RULES);
 
         assertThat(v.kind()).isEqualTo(Verdict.Kind.NO_CLEAR_DIFFERENCE);
-        assertThat(v.text()).isEqualTo("no clear difference from mvc-platform (2.01 %, under 5 %)");
+        assertThat(v.text()).endsWith("under the 5 % minimum effect)");
     }
 
     @Test
-    void oneTrialGivesNoVerdict() {
-        Verdict v = Verdict.of(Figure.P99, "webflux", trials(1.0), "mvc-platform", trials(10.0));
+    void theSuitesMinimumEffectDecidesWhatIsWorthClaiming() {
+        VerdictRules strict = new VerdictRules(0.01, 0.01, java.util.List.of());
+
+        Verdict v = Verdict.of(Figure.P99, "webflux", trials(10.1, 10.2, 10.15), "mvc-platform", trials(9.9, 10.0, 9.95), strict);
+
+        assertThat(v.kind()).isEqualTo(Verdict.Kind.WORSE);
+    }
+
+    @Test
+    void oneTrialGivesNoVerdictAndSaysHowManyItTakes() {
+        Verdict v = Verdict.of(Figure.P99, "webflux", trials(1.0), "mvc-platform", trials(10.0), RULES);
 
         assertThat(v.kind()).isEqualTo(Verdict.Kind.NO_VERDICT);
-        assertThat(v.text()).contains("one trial");
+        assertThat(v.text()).contains("at least 2 trials of each");
     }
 
     @Test
-    void aFlaggedTrialNeverWins() {
+    void aTrialFlaggedForTheMachineNeverWins() {
         List<TrialResult> flagged = List.of(trial(1.0, 100, "noisy"), trial(1.2, 100));
-        Verdict v = Verdict.of(Figure.P99, "webflux", flagged, "mvc-platform", trials(10.0, 11.0));
+        Verdict v = Verdict.of(Figure.P99, "webflux", flagged, "mvc-platform", trials(10.0, 11.0), RULES);
 
         assertThat(v.kind()).isEqualTo(Verdict.Kind.NO_VERDICT);
         assertThat(v.text()).isEqualTo("no verdict: flagged noisy");
+    }
+
+    @Test
+    void aServerFlagIsAResultAndDoesNotVoidTheVerdict() {
+        List<TrialResult> checked = List.of(trial(4.5, 100, "failed-checks"), trial(5.0, 100, "failed-checks"));
+        Verdict v = Verdict.of(Figure.P99, "mvc-virtual", checked, "mvc-platform", trials(10.0, 11.0), RULES);
+
+        assertThat(v.kind()).isEqualTo(Verdict.Kind.BETTER);
     }
 
     @Test
@@ -78,7 +111,7 @@ class VerdictTest {
     private static TrialResult trial(double p99, double throughput, String... flags) {
         String json = """
                 {"number": 1, "variant": "v", "benchmark": "b", "status": "ok", "throughput": %s,
-                 "latency": {"p50Ms": 1, "p99Ms": %s}, "flags": [%s], "errors": {}}
+                 "sent": 1000, "latency": {"p50Ms": 1, "p99Ms": %s}, "flags": [%s], "errors": {}}
                 """.formatted(throughput, p99, String.join(",", Arrays.stream(flags).map(f -> '"' + f + '"').toList()));
         try {
             return ResultStore.JSON.readValue(json, TrialResult.class);

@@ -47,6 +47,30 @@ class SuiteLoaderTest {
         assertThat(suite.benchmarks().getFirst().request().path()).isEqualTo("/delay?ms=20");
     }
 
+    @Test
+    void verdictRulesAndThresholdsAreReadFromTheSuite() {
+        Suite suite = loader.parse("t.yaml", """
+                name: t
+                variants: [webflux]
+                min-effect: 10%
+                max-error-rate: 0.5%
+                thresholds: [p95 < 0.5s, error-rate < 1%, checks >= 99.9%, throughput > 1000]
+                benchmarks:
+                  - workload: hello
+                    load: {model: burst, count: 1}
+                """);
+
+        assertThat(suite.rules().minEffect()).isEqualTo(0.10);
+        assertThat(suite.rules().maxErrorRate()).isEqualTo(0.005);
+        assertThat(suite.rules().thresholds()).extracting(t -> t.metric() + " " + t.operator() + " " + t.limit())
+                .containsExactly("p95 < 500.0", "error-rate < 1.0", "checks >= 99.9", "throughput > 1000.0");
+    }
+
+    @Test
+    void aSuiteWithoutRulesGetsTheDefaults() {
+        assertThat(loader.parse("t.yaml", VALID).rules()).isEqualTo(dev.concurrencylab.lab.verdict.VerdictRules.DEFAULT);
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
             malformed YAML                 | 'name: t\\nvariants: [mvc-platform\\n'                                              | t.yaml:3: malformed YAML
@@ -64,6 +88,10 @@ class SuiteLoaderTest {
             variant with jar and url       | 'name: t\\nvariants:\\n  - {name: x, jar: a.jar, url: "http://127.0.0.1:1"}\\nbenchmarks: []\\n' | t.yaml:3: variants[0]: variant 'x' needs exactly one of jar
             duplicate key                  | 'name: t\\nname: u\\n'                                                                  | t.yaml:2: key 'name' appears twice
             no benchmarks                  | 'name: t\\nvariants: [webflux]\\nbenchmarks: []\\n'                                 | t.yaml:3: benchmarks: a suite needs at least one benchmark
+            unknown threshold metric       | 'name: t\\nvariants: [webflux]\\nthresholds: [p42 < 1ms]\\nbenchmarks:\\n  - workload: hello\\n    load: {model: burst, count: 1}\\n' | t.yaml:3: thresholds[0]: threshold 'p42 < 1ms': unknown metric 'p42'
+            threshold rate not in percent  | 'name: t\\nvariants: [webflux]\\nthresholds: [error-rate < 0.01]\\nbenchmarks:\\n  - workload: hello\\n    load: {model: burst, count: 1}\\n' | t.yaml:3: thresholds[0]: threshold 'error-rate < 0.01': write a rate in percent
+            threshold not an expression    | 'name: t\\nvariants: [webflux]\\nthresholds: [fast please]\\nbenchmarks:\\n  - workload: hello\\n    load: {model: burst, count: 1}\\n' | t.yaml:3: thresholds[0]: threshold 'fast please' is not 'METRIC < VALUE'
+            min-effect not a percentage    | 'name: t\\nvariants: [webflux]\\nmin-effect: 0.05\\nbenchmarks:\\n  - workload: hello\\n    load: {model: burst, count: 1}\\n' | t.yaml:3: min-effect: expected a percentage such as 5%
             """)
     void aMalformedSuiteIsOneLineNamingFileAndLine(String what, String yaml, String expected) {
         assertThatThrownBy(() -> loader.parse("t.yaml", yaml.replace("\\n", "\n")))

@@ -1,0 +1,117 @@
+package dev.concurrencylab.lab.report;
+
+import dev.concurrencylab.lab.result.CheckResult;
+import dev.concurrencylab.lab.result.LatencySummary;
+import dev.concurrencylab.lab.result.ThresholdResult;
+import dev.concurrencylab.lab.result.TrialResult;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/** The tables beside a benchmark's main one: failed answers, checks as k6 shows them, thresholds. */
+final class Tables {
+
+    private Tables() {
+    }
+
+    /** Failed requests by class and the response times of failed answers; absent when nothing failed. */
+    static Optional<ReportContent.Table> failures(RunResults results, String benchmark, List<String> variants) {
+        List<List<String>> rows = new ArrayList<>();
+        boolean any = false;
+        for (String variant : variants) {
+            List<TrialResult> trials = results.trials(benchmark, variant).stream().filter(TrialResult::ok).toList();
+            if (trials.isEmpty()) {
+                continue;
+            }
+            Map<String, Long> byClass = new LinkedHashMap<>();
+            trials.forEach(t -> t.errors().forEach((k, v) -> byClass.merge(k, v, Long::sum)));
+            long failed = byClass.values().stream().mapToLong(Long::longValue).sum();
+            any |= failed > 0;
+            List<String> classes = new ArrayList<>();
+            byClass.forEach((k, v) -> {
+                if (v > 0) {
+                    classes.add(k + " " + Numbers.format(v));
+                }
+            });
+            rows.add(List.of(variant, Numbers.format(failed), Numbers.format(ReportContent.errorRate(trials) * 100),
+                    classes.isEmpty() ? "–" : String.join(", ", classes), failedLatency(trials, LatencySummary::p50Ms),
+                    failedLatency(trials, LatencySummary::p99Ms), failedLatency(trials, LatencySummary::maxMs)));
+        }
+        if (!any) {
+            return Optional.empty();
+        }
+        return Optional.of(new ReportContent.Table("Failed requests (all completed trials together; never in throughput or latency above)",
+                List.of("variant", "failed", "error rate (%)", "by class", "failed answers p50 (ms)", "p99 (ms)", "max (ms)"), rows,
+                "Failed answers are answers outside 2xx or that failed the status or body check; timeouts, refused and reset "
+                        + "connections have no answer. Their latencies are medians over trials.", -1));
+    }
+
+    /** Each check per variant, pass rate per trial and over all trials, as k6's summary shows it. */
+    static Optional<ReportContent.Table> checks(RunResults results, String benchmark, List<String> variants) {
+        List<List<String>> rows = new ArrayList<>();
+        for (String variant : variants) {
+            List<TrialResult> trials = results.trials(benchmark, variant).stream().filter(TrialResult::ok).toList();
+            Map<String, List<CheckResult>> byName = new LinkedHashMap<>();
+            trials.forEach(t -> t.checks().forEach(c -> byName.computeIfAbsent(c.name(), k -> new ArrayList<>()).add(c)));
+            byName.forEach((name, each) -> {
+                long passes = each.stream().mapToLong(CheckResult::passes).sum();
+                long fails = each.stream().mapToLong(CheckResult::fails).sum();
+                rows.add(List.of(variant, mark(fails == 0) + " " + name,
+                        String.join(" · ", each.stream().map(c -> mark(c.fails() == 0) + " " + rate(c.rate())).toList()),
+                        rate(CheckResult.of(name, passes, fails).rate()), Numbers.format(passes), Numbers.format(fails)));
+            });
+        }
+        if (rows.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new ReportContent.Table("Checks (k6-style: every answer passes or fails each check)",
+                List.of("variant", "check", "pass rate per trial", "pass rate", "passes", "fails"), rows,
+                "A failed check is information, not a disqualification; only a threshold turns it into a failure.", -1));
+    }
+
+    /** Each threshold per variant: its figure per trial, and met only when every trial met it. */
+    static Optional<ReportContent.Table> thresholds(RunResults results, String benchmark, List<String> variants) {
+        List<List<String>> rows = new ArrayList<>();
+        for (String variant : variants) {
+            List<TrialResult> trials = results.trials(benchmark, variant).stream().filter(TrialResult::ok).toList();
+            Map<String, List<ThresholdResult>> byText = new LinkedHashMap<>();
+            trials.forEach(t -> t.thresholds().forEach(r -> byText.computeIfAbsent(r.threshold(), k -> new ArrayList<>()).add(r)));
+            byText.forEach((text, each) -> {
+                long met = each.stream().filter(ThresholdResult::passed).count();
+                rows.add(List.of(variant, text,
+                        String.join(" · ", each.stream().map(r -> mark(r.passed()) + " " + (r.actual() == null ? "–" : Numbers.format(r.actual()))).toList()),
+                        met == each.size() ? "✓ met" : String.format(Locale.ROOT, "✗ crossed (met in %d of %d trials)", met, each.size())));
+            });
+        }
+        if (rows.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new ReportContent.Table("Thresholds (a crossed one makes ./lab exit 3)",
+                List.of("variant", "threshold", "per trial", "variant"), rows, null, -1));
+    }
+
+    private static String failedLatency(List<TrialResult> trials, Function<LatencySummary, Double> part) {
+        List<Double> values = trials.stream().filter(t -> t.failedLatency() != null).map(t -> part.apply(t.failedLatency())).sorted().toList();
+        if (values.isEmpty()) {
+            return "–";
+        }
+        int n = values.size();
+        return Numbers.format(n % 2 == 1 ? values.get(n / 2) : (values.get(n / 2 - 1) + values.get(n / 2)) / 2);
+    }
+
+    private static String mark(boolean passed) {
+        return passed ? "✓" : "✗";
+    }
+
+    /** Pass rates keep their decimals near 100 %, where 99.99 % and 100 % differ. */
+    private static String rate(Double percent) {
+        if (percent == null) {
+            return "–";
+        }
+        return percent == 100 ? "100 %" : String.format(Locale.ROOT, percent >= 99 ? "%.3f %%" : "%.1f %%", Math.floor(percent * 1000) / 1000);
+    }
+}

@@ -1,0 +1,75 @@
+package dev.concurrencylab.lab.result;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.Arrays;
+
+/**
+ * A reason not to read a trial's numbers at face value, with whose doing it was. Flags about the
+ * driver or the machine void every verdict the trial would take part in: the numbers may not be
+ * the server's. Flags about the server are results: they are shown beside the numbers, never hidden.
+ * The figures behind each flag are in the trial's {@code reasons}.
+ */
+public enum Flag {
+
+    GENERATOR_LIMITED("generator-limited", Party.DRIVER,
+            "the load driver, not the server, was the limit (sessions ran out or requests waited for a connection)"),
+    DRIVER_SATURATED("driver-saturated", Party.DRIVER, "the driver used (nearly) all the CPU it may use"),
+    NOISY("noisy", Party.MACHINE, "other processes took more CPU than the noise threshold during the trial"),
+    ERRORS("errors", Party.SERVER, "more requests failed than the suite's max-error-rate allows: no latency or throughput verdict"),
+    FAILED_CHECKS("failed-checks", Party.SERVER, "some answers failed a check of the suite (see the checks table); information, not a disqualification"),
+    SERVER_DIED("server-died", Party.SERVER, "the server under test died during the trial"),
+    WORK_NOT_COMPLETED("work-not-completed", Party.SERVER, "handed-off work was lost or still pending when the lab stopped waiting"),
+    FAILED("failed", Party.LAB, "the trial could not run");
+
+    /** Whose doing a flag is. */
+    public enum Party {
+        /** The load driver: the numbers may be the driver's limit, not the server's. */
+        DRIVER,
+        /** The machine the trial shared: other work may have moved the numbers. */
+        MACHINE,
+        /** The server under test: a result in its own right. */
+        SERVER,
+        /** The lab could not run the trial. */
+        LAB
+    }
+
+    private final String key;
+    private final Party party;
+    private final String meaning;
+
+    Flag(String key, Party party, String meaning) {
+        this.key = key;
+        this.party = party;
+        this.meaning = meaning;
+    }
+
+    @JsonValue
+    public String key() {
+        return key;
+    }
+
+    public Party party() {
+        return party;
+    }
+
+    public String meaning() {
+        return meaning;
+    }
+
+    /** True for flags about the driver or the machine: a verdict on such a trial would compare the wrong thing. */
+    public boolean voidsVerdicts() {
+        return party == Party.DRIVER || party == Party.MACHINE;
+    }
+
+    @JsonCreator
+    public static Flag of(String key) {
+        return Arrays.stream(values()).filter(f -> f.key.equals(key)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unknown flag '" + key + "'"));
+    }
+
+    @Override
+    public String toString() {
+        return key;
+    }
+}

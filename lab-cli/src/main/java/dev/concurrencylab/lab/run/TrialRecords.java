@@ -1,0 +1,135 @@
+package dev.concurrencylab.lab.run;
+
+import dev.concurrencylab.lab.load.ErrorClass;
+import dev.concurrencylab.lab.load.LoadModel;
+import dev.concurrencylab.lab.load.LoadResult;
+import dev.concurrencylab.lab.monitor.ResourceSample;
+import dev.concurrencylab.lab.monitor.ResourceSummary;
+import dev.concurrencylab.lab.plan.PlannedTrial;
+import dev.concurrencylab.lab.result.CheckResult;
+import dev.concurrencylab.lab.result.Completion;
+import dev.concurrencylab.lab.result.Flag;
+import dev.concurrencylab.lab.result.LatencySummary;
+import dev.concurrencylab.lab.result.ResultStore;
+import dev.concurrencylab.lab.result.TrialResult;
+import dev.concurrencylab.lab.result.TrialStatus;
+import dev.concurrencylab.lab.verdict.VerdictRules;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Turns what a trial measured into its record: goodput and good answers' latency, failures apart,
+ * checks as k6 counts them, flags with the figures behind them, and the suite's thresholds judged.
+ */
+final class TrialRecords {
+
+    private TrialRecords() {
+    }
+
+    /**
+     * @param failure    why the trial did not complete, or {@code null}
+     * @param completion the async work read back, or {@code null}
+     * @param died       the server died during the trial
+     */
+    static TrialResult measured(PlannedTrial trial, LoadResult load, Long startupMs, String failure, Completion completion,
+            boolean died, List<ResourceSample> resources, ResourceSummary summary, VerdictRules rules, String logTail) {
+        Map<String, Long> errors = new LinkedHashMap<>();
+        load.errors().forEach((k, v) -> errors.put(k.key(), v));
+        long attempts = load.sent() + load.errors().getOrDefault(ErrorClass.REFUSED, 0L);
+        double errorRate = attempts == 0 ? 0 : (double) load.errorCount() / attempts;
+        List<CheckResult> checks = load.checks().stream().map(c -> CheckResult.of(c.name(), c.passes(), c.fails())).toList();
+
+        List<Flag> flags = new ArrayList<>();
+        Map<String, String> reasons = new LinkedHashMap<>();
+        if (load.generatorLimited()) {
+            flag(flags, reasons, Flag.GENERATOR_LIMITED, load.sessionLimitHit()
+                    ? "the driver had no free session when a request was due" + (load.blockedMillis() > 0 ? "; " : "") : "",
+                    load.blockedMillis() > 0 ? String.format(Locale.ROOT, "requests waited %,d ms in total for a connection", load.blockedMillis()) : "");
+        }
+        if (errorRate > rules.maxErrorRate()) {
+            flag(flags, reasons, Flag.ERRORS, String.format(Locale.ROOT, "%.2f %% of %,d requests failed (%s), above %s %%",
+                    errorRate * 100, attempts, describe(errors), percent(rules.maxErrorRate())));
+        }
+        List<String> failedChecks = load.checks().stream().filter(c -> c.fails() > 0)
+                .map(c -> String.format(Locale.ROOT, "%s: %,d of %,d failed", c.name(), c.fails(), c.passes() + c.fails())).toList();
+        if (!failedChecks.isEmpty()) {
+            flag(flags, reasons, Flag.FAILED_CHECKS, String.join("; ", failedChecks));
+        }
+        if (died) {
+            flag(flags, reasons, Flag.SERVER_DIED, "the server's process ended during the trial");
+        }
+        if (completion != null && (!completion.complete() || completion.failed() > 0)) {
+            flag(flags, reasons, Flag.WORK_NOT_COMPLETED, String.format(Locale.ROOT, "%,d handed off, %,d completed, %,d failed%s",
+                    completion.handedOff(), completion.completed(), completion.failed(), completion.complete() ? "" : ", the rest pending"));
+        }
+        if (summary != null) {
+            summary.flags().forEach(f -> flag(flags, reasons, Flag.of(f), summary.reasons().getOrDefault(f, "")));
+        }
+        TrialResult result = new TrialResult(trial.number(), trial.variant().name(), trial.benchmark().name(),
+                trial.benchmark().workload(), trial.repetition(), trial.load().name(), describe(trial.load()),
+                failure == null ? TrialStatus.OK : TrialStatus.FAILED, failure, startupMs, trial.warmup().toMillis() / 1000.0,
+                round(load.windowSeconds()), load.sent(), load.good(), load.answered(), round(load.throughput()), errors,
+                errorRate, load.latencyCheckFailed(), LatencySummary.of(load.latencyNanos()), LatencySummary.of(load.failedLatencyNanos()),
+                ResultStore.histogramLogName(trial.number(), trial.variant().name(), trial.benchmark().name(), load.latencyNanos()),
+                load.series(), completion, load.blockedMillis(), checks, List.of(), flags, reasons,
+                failure == null ? null : logTail, resources, summary);
+        return result.ok() ? result.withThresholds(rules.thresholds().stream().map(t -> t.judge(result)).toList()) : result;
+    }
+
+    /** A trial that could not run, or whose server died before it. */
+    static TrialResult failed(PlannedTrial t, String why, String logTail) {
+        Flag flag = why.contains("died") ? Flag.SERVER_DIED : Flag.FAILED;
+        return new TrialResult(t.number(), t.variant().name(), t.benchmark().name(), t.benchmark().workload(), t.repetition(),
+                t.load().name(), describe(t.load()), TrialStatus.FAILED, why, null, 0, 0, 0, 0, 0, 0, Map.of(), 0, 0, null, null,
+                null, List.of(), null, 0, List.of(), List.of(), List.of(flag), Map.of(flag.key(), why), logTail, List.of(), null);
+    }
+
+    private static void flag(List<Flag> flags, Map<String, String> reasons, Flag flag, String... why) {
+        flags.add(flag);
+        reasons.put(flag.key(), String.join("", why));
+    }
+
+    private static String describe(Map<String, Long> errors) {
+        List<String> parts = new ArrayList<>();
+        errors.forEach((k, v) -> {
+            if (v > 0) {
+                parts.add(String.format(Locale.ROOT, "%s %,d", k, v));
+            }
+        });
+        return String.join(", ", parts);
+    }
+
+    private static String percent(double fraction) {
+        double p = fraction * 100;
+        return p == Math.rint(p) ? Long.toString(Math.round(p)) : Double.toString(p);
+    }
+
+    /** The load model as plain data for JSON, durations written like suites write them. */
+    static Map<String, Object> describe(LoadModel model) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("model", model.name());
+        for (var c : model.getClass().getRecordComponents()) {
+            try {
+                Object value = c.getAccessor().invoke(model);
+                m.put(c.getName(), value instanceof List<?> stages ? stages.stream().map(s -> s instanceof LoadModel.Stage st
+                        ? Map.of("duration", seconds(st.duration()), "users", st.users()) : s).toList()
+                        : value instanceof Duration d ? seconds(d) : value);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        return m;
+    }
+
+    private static String seconds(Duration d) {
+        return d.toMillis() % 1000 == 0 ? d.toSeconds() + "s" : d.toMillis() + "ms";
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 1000) / 1000.0;
+    }
+}

@@ -1,0 +1,19 @@
+package dev.concurrencylab.lab.verdict;
+
+import java.util.List;
+
+/**
+ * How a suite's results are judged.
+ *
+ * @param minEffect    smallest change a verdict claims, as a fraction (0.05: 5 %)
+ * @param maxErrorRate error rate above which a variant gets no latency or throughput verdict, as a fraction
+ * @param thresholds   pass/fail criteria per trial; a crossed one makes the run exit 3
+ */
+public record VerdictRules(double minEffect, double maxErrorRate, List<Threshold> thresholds) {
+
+    public static final VerdictRules DEFAULT = new VerdictRules(0.05, 0.01, List.of());
+
+    public VerdictRules {
+        thresholds = List.copyOf(thresholds);
+    }
+}

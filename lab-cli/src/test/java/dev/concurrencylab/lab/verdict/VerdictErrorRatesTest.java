@@ -1,0 +1,74 @@
+package dev.concurrencylab.lab.verdict;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.concurrencylab.lab.suite.Catalog;
+import dev.concurrencylab.lab.suite.Scale;
+import dev.concurrencylab.lab.suite.SuiteLoader;
+import java.nio.file.Path;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * How often the verdict rule is wrong, by simulation: trials drawn from log-normal distributions
+ * whose spread is that of real runs. {@link #REAL_SPREAD} is the log standard deviation of
+ * throughput over the three trials of each variant in `./lab run e0-posts --scale standard` on 2
+ * cores (mvc-platform 2,237–2,721 req/s: 0.099; mvc-virtual 4,979–5,925: 0.091; webflux
+ * 3,780–5,296: 0.18); {@link #WIDE_SPREAD} is the widest of them.
+ */
+class VerdictErrorRatesTest {
+
+    static final double REAL_SPREAD = 0.10;
+    static final double WIDE_SPREAD = 0.18;
+    private static final int COMPARISONS = 20_000;
+
+    @Test
+    void identicalVariantsAreClaimedDifferentAtMostOneTimeInTwenty() {
+        for (int trials : new int[] {2, 3, 5}) {
+            for (double spread : new double[] {REAL_SPREAD, WIDE_SPREAD}) {
+                double rate = claimRate(1.0, spread, trials, new Random(trials * 31L + (long) (spread * 1000)));
+                assertThat(rate).as("false-claim rate, %d trials each, spread %.2f", trials, spread).isLessThanOrEqualTo(0.05);
+            }
+        }
+    }
+
+    @Test
+    void aTwentyPercentDifferenceIsFoundMostOfTheTimeWithE0sStandardTrialCount() {
+        int trials = new SuiteLoader(Catalog.load(home())).load("e0-posts").trials().at(Scale.STANDARD);
+
+        double power = claimRate(1.2, REAL_SPREAD, trials, new Random(7));
+
+        assertThat(power).as("power at a 20 %% difference with %d trials each", trials).isGreaterThan(0.5);
+    }
+
+    /** Share of comparisons in which the rule claims a difference, the variant's true ratio to the base being {@code ratio}. */
+    static double claimRate(double ratio, double spread, int trials, Random random) {
+        VerdictRules rules = VerdictRules.DEFAULT;
+        int claims = 0;
+        for (int i = 0; i < COMPARISONS; i++) {
+            double[] variant = new double[trials];
+            double[] base = new double[trials];
+            for (int k = 0; k < trials; k++) {
+                variant[k] = 1000 * ratio * Math.exp(spread * random.nextGaussian());
+                base[k] = 1000 * Math.exp(spread * random.nextGaussian());
+            }
+            RatioInterval ri = RatioInterval.of(variant, base);
+            if (ri.excludesOne() && ri.effect() >= rules.minEffect()) {
+                claims++;
+            }
+        }
+        return (double) claims / COMPARISONS;
+    }
+
+    private static Path home() {
+        return Path.of(System.getProperty("lab.home", "..")).toAbsolutePath().normalize();
+    }
+
+    public static void main(String[] args) {
+        for (int n = 2; n <= 8; n++) {
+            System.out.printf("n=%d false(0.10)=%.4f false(0.18)=%.4f power20(0.10)=%.3f power20(0.18)=%.3f%n", n,
+                    claimRate(1.0, REAL_SPREAD, n, new Random(1)), claimRate(1.0, WIDE_SPREAD, n, new Random(2)),
+                    claimRate(1.2, REAL_SPREAD, n, new Random(3)), claimRate(1.2, WIDE_SPREAD, n, new Random(4)));
+        }
+    }
+}
