@@ -13,7 +13,7 @@ public enum Figure {
     THROUGHPUT("throughput", "req/s", Better.HIGHER, t -> t.throughput()),
     SEND_RATE("rate", "req/s", Better.NEITHER, t -> t.windowSeconds() > 0 ? t.sent() / t.windowSeconds() : null),
     SENT("requests", "", Better.NEITHER, t -> (double) t.sent()),
-    COUNT("answered", "", Better.NEITHER, t -> (double) t.count()),
+    COUNT("good answers", "", Better.NEITHER, t -> (double) t.count()),
     FAILED("failed", "", Better.LOWER, t -> (double) t.errors().values().stream().mapToLong(Long::longValue).sum()),
     ERROR_RATE("error rate", "%", Better.LOWER, t -> t.errorRate() * 100),
     SUCCESS_RATIO("success", "%", Better.HIGHER, t -> 100 - t.errorRate() * 100),

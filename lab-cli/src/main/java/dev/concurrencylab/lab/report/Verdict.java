@@ -59,8 +59,10 @@ public record Verdict(String variant, String base, Figure figure, Kind kind, Str
         }
         boolean higher = ri.ratio() > 1;
         String direction = higher ? "higher" : "lower";
-        String text = String.format(Locale.ROOT, "%s %s %s than %s (%s)", Numbers.ratio(higher ? ri.ratio() : 1 / ri.ratio()),
-                direction, figure.label(), base, figures);
+        double times = higher ? ri.ratio() : 1 / ri.ratio();
+        // "1.1× lower" hides a 6 % change; below 1.5× the change reads better as a percentage.
+        String size = times >= 1.5 ? Numbers.ratio(times) : Numbers.format(Math.abs(ri.ratio() - 1) * 100) + " %";
+        String text = String.format(Locale.ROOT, "%s %s %s than %s (%s)", size, direction, figure.label(), base, figures);
         Kind kind = switch (figure.better()) {
             case HIGHER -> higher ? Kind.BETTER : Kind.WORSE;
             case LOWER -> higher ? Kind.WORSE : Kind.BETTER;

@@ -65,6 +65,7 @@ class VerdictTest {
         Verdict v = Verdict.of(Figure.P99, "webflux", trials(10.1, 10.2, 10.15), "mvc-platform", trials(9.9, 10.0, 9.95), strict);
 
         assertThat(v.kind()).isEqualTo(Verdict.Kind.WORSE);
+        assertThat(v.text()).as("a small change reads as a percentage, not as 1.0×").startsWith("2.01 % higher p99 than mvc-platform");
     }
 
     @Test
