@@ -1,5 +1,6 @@
 package dev.concurrencylab.lab.capacity;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import java.util.Map;
 
 /**
@@ -12,6 +13,11 @@ import java.util.Map;
  */
 public record CapacityResults(double sloP99Ms, double sloMaxErrorRate, Map<String, CapacitySearch.Result> variants,
         Cost cost) {
+
+    /** As read back from {@code capacity.json}. */
+    @JsonCreator
+    public CapacityResults {
+    }
 
     public CapacityResults(Slo slo, Map<String, CapacitySearch.Result> variants, Cost cost) {
         this(slo.p99().toNanos() / 1e6, slo.maxErrorRate(), variants, cost);

@@ -2,20 +2,17 @@ package dev.concurrencylab.lab.cli;
 
 import dev.concurrencylab.lab.capacity.CapacityResults;
 import dev.concurrencylab.lab.capacity.CapacitySearch;
-import dev.concurrencylab.lab.load.HyperfoilDriver;
+import dev.concurrencylab.lab.load.hyperfoil.HyperfoilDriver;
 import dev.concurrencylab.lab.monitor.CpuLayout;
-import dev.concurrencylab.lab.plan.Plan;
-import dev.concurrencylab.lab.report.Report;
-import dev.concurrencylab.lab.result.ResultStore;
+import dev.concurrencylab.lab.plan.CapacityPlan;
 import dev.concurrencylab.lab.result.RunInfo;
-import dev.concurrencylab.lab.run.Runner;
+import dev.concurrencylab.lab.run.CapacityRunner;
+import dev.concurrencylab.lab.run.Session;
 import dev.concurrencylab.lab.suite.Catalog;
 import dev.concurrencylab.lab.suite.Scale;
 import dev.concurrencylab.lab.suite.Suite;
 import dev.concurrencylab.lab.suite.SuiteException;
-import dev.concurrencylab.lab.suite.SuiteLoader;
 import dev.concurrencylab.lab.suite.Variant;
-import dev.concurrencylab.lab.sut.SutLauncher;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -51,6 +48,12 @@ final class CapacityCommand extends RunCommand {
     }
 
     @Override
+    String extraOptions() {
+        return (targetRate == null ? "" : " --target-rate " + targetRate + " --headroom " + headroom)
+                + (price == null ? "" : " --price-per-month " + price);
+    }
+
+    @Override
     public Integer call() throws Exception {
         if (trials != null) {
             throw new SuiteException("--trials does not apply to capacity: each variant's search runs its own steps");
@@ -63,7 +66,7 @@ final class CapacityCommand extends RunCommand {
         }
         CapacityResults.Cost cost = targetRate == null ? null : new CapacityResults.Cost(targetRate, headroom, price);
         Scale chosenScale = Scale.of(scale);
-        Suite loaded = new SuiteLoader(Catalog.load(Lab.home())).load(suite);
+        Suite loaded = load(Catalog.load(Lab.home()));
         if (loaded.capacity() == null) {
             throw new SuiteException("suite " + loaded.name() + " has no capacity: block; try capacity-delay or capacity-posts");
         }
@@ -71,21 +74,16 @@ final class CapacityCommand extends RunCommand {
         Map<String, String> urls = serviceUrls();
         Path dir = resultsDir(loaded);
         CpuLayout layout = cpuLayout();
-        ResultStore store = ResultStore.create(dir);
-        System.setProperty("lab.engine.log", store.logFile("hyperfoil.log").toString());
-        RunInfo info = info(new Plan(loaded, chosenScale, 1, List.of()), chosen, layout);
+        Session session = openSession(dir, layout);
+        CapacityPlan plan = CapacityPlan.of(loaded, chosenScale, chosen);
+        RunInfo info = info(loaded, chosenScale, 1, plan.maxTrials(), chosen, layout);
         System.out.printf("lab: capacity of %s at scale %s for %d variant(s); results in %s%n", loaded.name(), chosenScale.key(),
                 chosen.size(), dir);
-        Runner runner = new Runner(HyperfoilDriver.forThisMachine(), new SutLauncher(layout), store, System.out,
-                System.console() != null, new Runner.Watching(layout, noisyAbove));
-        Thread hook = new Thread(runner::abort, "lab-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
-        Map<String, CapacitySearch.Result> results = runner.runCapacity(loaded, chosenScale, chosen, info, urls,
-                Files.createTempDirectory("lab-capacity-"), cost);
-        Runtime.getRuntime().removeShutdownHook(hook);
-        results.forEach((variant, r) -> System.out.println("lab: capacity of " + variant + ": " + Runner.describe(r)));
-        Path html = Report.render(dir);
-        System.out.println("lab: report: " + dir.resolve("report.md") + " · open " + html + " in a browser");
+        Path work = Files.createTempDirectory("lab-capacity-");
+        Map<String, CapacitySearch.Result> results = hooked(session,
+                () -> new CapacityRunner(HyperfoilDriver.forThisMachine(), session).run(plan, info, urls, work, cost));
+        results.forEach((variant, r) -> System.out.println("lab: capacity of " + variant + ": " + CapacityRunner.describe(r)));
+        report(dir);
         return results.values().stream().allMatch(r -> r.steps().isEmpty()) ? Lab.EXIT_TRIAL_FAILED : Lab.EXIT_OK;
     }
 }

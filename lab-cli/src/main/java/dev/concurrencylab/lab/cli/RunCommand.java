@@ -1,6 +1,6 @@
 package dev.concurrencylab.lab.cli;
 
-import dev.concurrencylab.lab.load.HyperfoilDriver;
+import dev.concurrencylab.lab.load.hyperfoil.HyperfoilDriver;
 import dev.concurrencylab.lab.monitor.Affinity;
 import dev.concurrencylab.lab.monitor.CpuLayout;
 import dev.concurrencylab.lab.plan.Plan;
@@ -10,6 +10,7 @@ import dev.concurrencylab.lab.result.Environment;
 import dev.concurrencylab.lab.result.ResultStore;
 import dev.concurrencylab.lab.result.RunInfo;
 import dev.concurrencylab.lab.run.Runner;
+import dev.concurrencylab.lab.run.Session;
 import dev.concurrencylab.lab.service.Redaction;
 import dev.concurrencylab.lab.suite.Catalog;
 import dev.concurrencylab.lab.suite.Scale;
@@ -33,6 +34,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -91,6 +93,11 @@ class RunCommand implements Callable<Integer> {
             description = "flag a trial noisy when processes the lab did not start used more than this share of one CPU on average during it (default: ${DEFAULT-VALUE})")
     double noisyAbove;
 
+    @Option(names = "--jfr", description = {"keep a JFR recording of the server for each trial's measured window (trials/NNN-*.jfr)",
+            "and add what it shows to the reports' Why lines: hot methods, allocation, locks, GC, virtual-thread",
+            "pinning, event-loop blocking (low-overhead settings; see docs/methodology.md for its measured cost)"})
+    boolean jfr;
+
     @Option(names = "--allow-remote-target", description = "allow variants given by URL on other hosts (load goes only to loopback otherwise)")
     boolean allowRemote;
 
@@ -101,36 +108,56 @@ class RunCommand implements Callable<Integer> {
         }
         Scale chosenScale = Scale.of(scale);
         Catalog catalog = Catalog.load(Lab.home());
-        Suite loaded = new SuiteLoader(catalog).load(suite);
+        Suite loaded = load(catalog);
         List<Variant> chosen = chooseVariants(loaded);
         Plan plan = Planner.plan(loaded, chosenScale, trials, chosen);
         Map<String, String> urls = serviceUrls();
         Path dir = resultsDir(loaded);
         CpuLayout layout = cpuLayout();
-        ResultStore store = ResultStore.create(dir);
-        System.setProperty("lab.engine.log", store.logFile("hyperfoil.log").toString());
-
-        RunInfo info = info(plan, chosen, layout);
+        Session session = openSession(dir, layout);
+        RunInfo info = info(loaded, chosenScale, plan.trialsPerVariant(), plan.trialCount(), chosen, layout);
         System.out.printf("lab: suite %s at scale %s: %d variant(s) × %d benchmark(s) × %d trial(s) = %d trials, %d server launches%n",
                 loaded.name(), chosenScale.key(), chosen.size(), loaded.benchmarks().size(), plan.trialsPerVariant(),
                 plan.trialCount(), plan.launches().size());
         System.out.println("lab: results in " + dir);
-        Runner runner = new Runner(HyperfoilDriver.forThisMachine(), new SutLauncher(layout),
-                store, System.out, System.console() != null, new Runner.Watching(layout, noisyAbove));
-        Thread hook = new Thread(runner::abort, "lab-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
         Path work = Files.createTempDirectory("lab-run-");
-        Runner.Outcome outcome = runner.run(plan, info, urls, work);
-        Runtime.getRuntime().removeShutdownHook(hook);
+        Runner.Outcome outcome = hooked(session, () -> new Runner(HyperfoilDriver.forThisMachine(), session).run(plan, info, urls, work));
         System.out.printf("lab: done: %d trial(s) written to %s%s%n", plan.trialCount(), dir.resolve("trials"),
                 outcome.failedTrials() == 0 ? "" : " (" + outcome.failedTrials() + " failed)");
         for (RunInfo.ThresholdOutcome t : outcome.crossed()) {
             System.out.printf("lab: threshold crossed: %s on %s, %s (met in %d of %d trials)%n", t.threshold(), t.variant(),
                     t.benchmark(), t.trialsMet(), t.trials());
         }
+        report(dir);
+        return outcome.failedTrials() > 0 ? Lab.EXIT_TRIAL_FAILED : outcome.crossed().isEmpty() ? Lab.EXIT_OK : Lab.EXIT_THRESHOLDS;
+    }
+
+    /** The session every running command wires: results store, the engine's log beside it, servers pinned per the layout. */
+    Session openSession(Path dir, CpuLayout layout) {
+        ResultStore store = ResultStore.create(dir);
+        System.setProperty("lab.engine.log", store.logFile("hyperfoil.log").toString());
+        return new Session(store, new SutLauncher(layout), System.out, System.console() != null, new Session.Watching(layout, noisyAbove));
+    }
+
+    /** Runs {@code body} with a shutdown hook that stops every child the session started, however the JVM ends. */
+    static <T> T hooked(Session session, Supplier<T> body) {
+        Thread hook = new Thread(session::abort, "lab-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        T result = body.get();
+        Runtime.getRuntime().removeShutdownHook(hook);
+        return result;
+    }
+
+    /** Writes both reports into the results directory and says where they are. */
+    static void report(Path dir) {
         Path html = Report.render(dir);
         System.out.println("lab: report: " + dir.resolve("report.md") + " · open " + html + " in a browser");
-        return outcome.failedTrials() > 0 ? Lab.EXIT_TRIAL_FAILED : outcome.crossed().isEmpty() ? Lab.EXIT_OK : Lab.EXIT_THRESHOLDS;
+    }
+
+    /** The suite asked for, with JFR on when {@code --jfr} says so. */
+    Suite load(Catalog catalog) {
+        Suite loaded = new SuiteLoader(catalog).load(suite);
+        return jfr ? loaded.withJfr() : loaded;
     }
 
     /** As the user typed it, for the re-run line in the results. */
@@ -205,7 +232,14 @@ class RunCommand implements Callable<Integer> {
         return Affinity.unavailable().map(why -> CpuLayout.unpinned(allowed.size(), why)).orElseGet(() -> CpuLayout.plan(allowed));
     }
 
-    RunInfo info(Plan plan, List<Variant> chosen, CpuLayout layout) throws java.io.IOException {
+    /** Options only this command has, as typed, for the re-run line. */
+    String extraOptions() {
+        return "";
+    }
+
+    /** The run record as the run starts. */
+    RunInfo info(Suite loaded, Scale chosenScale, int trialsPerVariant, int trialsPlanned, List<Variant> chosen, CpuLayout layout)
+            throws java.io.IOException {
         Map<String, List<String>> flags = new LinkedHashMap<>();
         TreeSet<String> boot = new TreeSet<>();
         for (Variant v : chosen) {
@@ -216,14 +250,15 @@ class RunCommand implements Callable<Integer> {
         }
         String command = "./lab " + commandName() + " " + suite + " --scale " + scale + (trials != null ? " --trials " + trials : "")
                 + (variants != null ? " --variants " + String.join(",", variants) : "")
-                + (cpus != null ? cpus.stream().map(c -> " --cpus " + c).reduce("", String::concat) : "");
-        Path suiteFile = Path.of(plan.suite().file());
-        VerdictRules rules = plan.suite().rules();
-        return new RunInfo(RunInfo.SCHEMA_VERSION, plan.suite().name(), plan.scale().key(), plan.trialsPerVariant(), Redaction.redact(command),
+                + (cpus != null ? cpus.stream().map(c -> " --cpus " + c).reduce("", String::concat) : "") + (jfr ? " --jfr" : "")
+                + extraOptions();
+        Path suiteFile = Path.of(loaded.file());
+        VerdictRules rules = loaded.rules();
+        return new RunInfo(RunInfo.SCHEMA_VERSION, loaded.name(), chosenScale.key(), trialsPerVariant, Redaction.redact(command),
                 Instant.now().toString(), null, "starting", Environment.machine(), Environment.jdk(),
                 boot.isEmpty() ? "unknown" : String.join(", ", boot), Environment.gitCommit(Lab.home()),
                 layout,
-                flags, Map.of(), suiteFile.toString(), Files.readString(suiteFile), plan.trialCount(), 0,
+                flags, Map.of(), suiteFile.toString(), Files.readString(suiteFile), trialsPlanned, 0,
                 rules.minEffect() * 100, rules.maxErrorRate() * 100, rules.thresholds().stream().map(Threshold::text).toList(), List.of());
     }
 }

@@ -6,8 +6,8 @@ public interface LoadListener {
     LoadListener NONE = new LoadListener() {
     };
 
-    /** A phase began: {@code warm-up} or {@code measure}. */
-    default void phase(String phase) {
+    /** A phase began. */
+    default void phase(LoadPhase phase) {
     }
 
     /** The measured window closed: no more requests start (timed models) or the last answer came (counted ones). */
@@ -23,7 +23,7 @@ public interface LoadListener {
         LoadListener first = this;
         return new LoadListener() {
             @Override
-            public void phase(String phase) {
+            public void phase(LoadPhase phase) {
                 first.phase(phase);
                 other.phase(phase);
             }

@@ -1,13 +1,25 @@
 package dev.concurrencylab.lab.load;
 
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.time.Duration;
 import java.util.List;
 
 /**
  * How requests arrive during the measured window. Closed models (a fixed number of users, each
  * waiting for its answer) hide queueing delay; the open models send on a clock, so a slow server
- * shows up as latency instead of as fewer requests.
+ * shows up as latency instead of as fewer requests. In results a model is written with its suite
+ * name under {@code model}, and read back by it.
  */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.PROPERTY, property = "model")
+@JsonSubTypes({
+    @JsonSubTypes.Type(value = LoadModel.ClosedStages.class, name = "closed-stages"),
+    @JsonSubTypes.Type(value = LoadModel.UsersXRequests.class, name = "users-x-requests"),
+    @JsonSubTypes.Type(value = LoadModel.CountXConcurrency.class, name = "count-x-concurrency"),
+    @JsonSubTypes.Type(value = LoadModel.Burst.class, name = "burst"),
+    @JsonSubTypes.Type(value = LoadModel.MaxRate.class, name = "max-rate"),
+    @JsonSubTypes.Type(value = LoadModel.OpenRate.class, name = "open-rate"),
+    @JsonSubTypes.Type(value = LoadModel.OpenRamp.class, name = "open-ramp")})
 public sealed interface LoadModel {
 
     /** The model's name as written in suites. */

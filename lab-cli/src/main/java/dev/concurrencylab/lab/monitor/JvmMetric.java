@@ -14,6 +14,8 @@ public enum JvmMetric {
     THREADS_LIVE("jvm.threads.live", "jvm_threads_live_threads", null, false, 1),
     GC_PAUSES("jvm.gc.pauses", "jvm_gc_pause_seconds_count", null, true, 1),
     GC_PAUSE_MS("jvm.gc.pause.ms", "jvm_gc_pause_seconds_sum", null, true, 1000),
+    /** Micrometer counts it at each GC (young generation before minus after), so it moves in steps. */
+    ALLOCATED_MB("jvm.allocated.mb", "jvm_gc_memory_allocated_bytes_total", null, true, 1.0 / (1024 * 1024)),
     TOMCAT_THREADS_BUSY("tomcat.threads.busy", "tomcat_threads_busy_threads", null, false, 1),
     HIKARI_ACTIVE("hikari.active", "hikaricp_connections_active", null, false, 1),
     HIKARI_PENDING("hikari.pending", "hikaricp_connections_pending", null, false, 1),
@@ -50,7 +52,7 @@ public enum JvmMetric {
      * with every meter enabled is some 180 KB, and producing it would load the server being measured.
      */
     public static String families() {
-        return Arrays.stream(values()).map(m -> m.prometheusName.replaceAll("_(count|sum)$", "")).distinct()
+        return Arrays.stream(values()).map(m -> m.prometheusName.replaceAll("_(count|sum|total)$", "")).distinct()
                 .collect(Collectors.joining(","));
     }
 

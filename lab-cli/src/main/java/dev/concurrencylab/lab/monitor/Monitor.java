@@ -1,6 +1,7 @@
 package dev.concurrencylab.lab.monitor;
 
 import dev.concurrencylab.lab.load.LoadListener;
+import dev.concurrencylab.lab.load.LoadPhase;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.management.ManagementFactory;
@@ -48,6 +49,7 @@ public final class Monitor implements LoadListener {
     private volatile Thread sampler;
     private volatile long samplerCpuNanos;
     private volatile long windowNanos;
+    private volatile long contextSwitches = -1;
 
     public Monitor(ProcessMetrics os, Target target, Duration interval) {
         this.os = os;
@@ -57,8 +59,8 @@ public final class Monitor implements LoadListener {
     }
 
     @Override
-    public void phase(String phase) {
-        if (phase.equals("measure")) {
+    public void phase(LoadPhase phase) {
+        if (phase == LoadPhase.MEASURE) {
             begin();
         }
     }
@@ -91,6 +93,11 @@ public final class Monitor implements LoadListener {
         }
     }
 
+    /** Context switches of the server's threads over the window; {@code -1} when not known. */
+    public long contextSwitches() {
+        return contextSwitches;
+    }
+
     /** The sampler thread's own CPU over the window, in percent of one core: the cost of watching. */
     public double ownCpuPercent() {
         return windowNanos == 0 ? 0 : 100.0 * samplerCpuNanos / windowNanos;
@@ -99,6 +106,8 @@ public final class Monitor implements LoadListener {
     private void sample() {
         var threads = ManagementFactory.getThreadMXBean();
         long cpuAtStart = threads.getCurrentThreadCpuTime();
+        // Read at the window's two ends only: one file per server thread, too many to read each second.
+        long switchesAtStart = target.sutPid() == null ? -1 : os.contextSwitches(target.sutPid());
         Reading first = read();
         Reading previous = first;
         long next = first.nanos() + interval.toNanos();
@@ -121,6 +130,8 @@ public final class Monitor implements LoadListener {
             next += interval.toNanos();
         }
         windowNanos = previous.nanos() - first.nanos();
+        long switchesAtEnd = target.sutPid() == null ? -1 : os.contextSwitches(target.sutPid());
+        contextSwitches = switchesAtStart < 0 || switchesAtEnd < 0 ? -1 : Math.max(0, switchesAtEnd - switchesAtStart);
         samplerCpuNanos = threads.getCurrentThreadCpuTime() - cpuAtStart;
     }
 

@@ -1,6 +1,10 @@
 package dev.concurrencylab.lab.monitor;
 
+import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 import oshi.hardware.CentralProcessor;
 import oshi.hardware.CentralProcessor.TickType;
@@ -51,6 +55,31 @@ public final class ProcessMetrics {
         long ticks = s.getOrDefault(PidStat.UTIME, 0L) + s.getOrDefault(PidStat.STIME, 0L);
         return new Usage(ticks * 1000 / ticksPerSecond, s.getOrDefault(PidStat.RSS, 0L) * pageSize,
                 s.getOrDefault(PidStat.NUM_THREADS, 0L).intValue(), 1);
+    }
+
+    /**
+     * Context switches so far of every thread of a process, voluntary and not, from
+     * {@code /proc/PID/task/TID/status}; {@code -1} where the system has no such files.
+     */
+    public long contextSwitches(long pid) {
+        Path tasks = Path.of("/proc", Long.toString(pid), "task");
+        long total = 0;
+        try (DirectoryStream<Path> threads = Files.newDirectoryStream(tasks)) {
+            for (Path thread : threads) {
+                try {
+                    for (String line : Files.readAllLines(thread.resolve("status"))) {
+                        if (line.startsWith("voluntary_ctxt_switches:") || line.startsWith("nonvoluntary_ctxt_switches:")) {
+                            total += Long.parseLong(line.substring(line.indexOf(':') + 1).strip());
+                        }
+                    }
+                } catch (IOException | NumberFormatException e) {
+                    // A thread that ended between listing and reading has nothing left to count.
+                }
+            }
+        } catch (IOException e) {
+            return -1;
+        }
+        return total;
     }
 
     /** CPU time of a process and every process below it (database backends, broker workers). */

@@ -52,9 +52,19 @@ public enum ExperimentTable {
         return note;
     }
 
-    /** The figures verdicts are given on: throughput and tail latency, where the experiment has them. */
+    /**
+     * The figures verdicts are given on: throughput and tail latency where the experiment has them,
+     * and the server's CPU and allocation per answer, which do not depend on how hard the driver pushed.
+     */
     public List<Figure> verdictFigures() {
-        return columns.stream().filter(f -> f == THROUGHPUT || f == P99 || f == CPU_AVG || f == THREADS_PEAK
-                || f == STARTUP || f == HANDOFF_P99).toList();
+        List<Figure> figures = new java.util.ArrayList<>(columns.stream().filter(f -> f == THROUGHPUT || f == P99 || f == CPU_AVG
+                || f == THREADS_PEAK || f == STARTUP || f == HANDOFF_P99).toList());
+        figures.addAll(List.of(CPU_PER_1K, ALLOCATED_PER_1K));
+        return figures;
+    }
+
+    /** The cost-per-request figures, in their own table beside every experiment's. */
+    public static List<Figure> costFigures() {
+        return List.of(CPU_PER_1K, ALLOCATED_PER_1K, GC_PAUSE_PER_1K, SWITCHES_PER_ANSWER);
     }
 }

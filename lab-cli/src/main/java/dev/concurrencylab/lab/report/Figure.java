@@ -3,6 +3,7 @@ package dev.concurrencylab.lab.report;
 import dev.concurrencylab.lab.monitor.JvmMetric;
 import dev.concurrencylab.lab.monitor.ResourceSample;
 import dev.concurrencylab.lab.monitor.ResourceSummary;
+import dev.concurrencylab.lab.result.CostPerRequest;
 import dev.concurrencylab.lab.result.LatencySummary;
 import dev.concurrencylab.lab.result.TrialResult;
 import java.util.function.Function;
@@ -39,6 +40,10 @@ public enum Figure {
     COMPLETED("work completed", "", Better.HIGHER, t -> t.completion() == null ? null : (double) t.completion().completed()),
     HANDOFF_P50("hand-off→done p50", "ms", Better.LOWER, t -> t.completion() == null ? null : t.completion().latencyP50Ms()),
     HANDOFF_P99("hand-off→done p99", "ms", Better.LOWER, t -> t.completion() == null ? null : t.completion().latencyP99Ms()),
+    CPU_PER_1K("server CPU per 1,000 answers", "ms", Better.LOWER, cost(CostPerRequest::cpuMsPer1k)),
+    ALLOCATED_PER_1K("allocated per 1,000 answers", "MB", Better.LOWER, cost(CostPerRequest::allocatedMbPer1k)),
+    GC_PAUSE_PER_1K("GC pause per 1,000 answers", "ms", Better.LOWER, cost(CostPerRequest::gcPauseMsPer1k)),
+    SWITCHES_PER_ANSWER("context switches per answer", "", Better.LOWER, cost(CostPerRequest::contextSwitchesPerAnswer)),
     OTHER_CPU("other processes' CPU", "% of a core", Better.NEITHER, avg(ResourceSample.OTHER_CPU)),
     DRIVER_CPU("driver CPU", "% of a core", Better.NEITHER, avg(ResourceSample.DRIVER_CPU));
 
@@ -83,6 +88,10 @@ public enum Figure {
 
     private static Function<TrialResult, Double> latency(Function<LatencySummary, Double> part) {
         return t -> t.latency() == null ? null : part.apply(t.latency());
+    }
+
+    private static Function<TrialResult, Double> cost(Function<CostPerRequest, Double> part) {
+        return t -> t.cost() == null ? null : part.apply(t.cost());
     }
 
     private static Function<TrialResult, Double> avg(String key) {

@@ -59,6 +59,11 @@ final class HtmlReport {
                 s.verdicts().forEach(v -> h.append("<li>").append(esc(v)).append("</li>"));
                 h.append("</ul>\n");
             }
+            if (!s.why().isEmpty()) {
+                h.append("<p><b>Why</b> (").append(esc(ReportContent.WHY_NOTE)).append("):</p>\n<ul>");
+                s.why().forEach(v -> h.append("<li>").append(esc(v)).append("</li>"));
+                h.append("</ul>\n");
+            }
             h.append("<div class=\"charts\">");
             for (ChartSpec chart : s.charts()) {
                 h.append("<figure><canvas id=\"").append(esc(chart.id())).append("\"></canvas></figure>");

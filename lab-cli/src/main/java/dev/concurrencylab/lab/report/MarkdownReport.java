@@ -36,6 +36,10 @@ final class MarkdownReport {
                 md.append("\n**Against ").append(c.base()).append("** (").append(s.verdictRule()).append("):\n\n");
                 s.verdicts().forEach(v -> md.append("- ").append(v).append("\n"));
             }
+            if (!s.why().isEmpty()) {
+                md.append("\n**Why** (").append(ReportContent.WHY_NOTE).append("):\n\n");
+                s.why().forEach(v -> md.append("- ").append(v).append("\n"));
+            }
             md.append("\n");
             for (ChartSpec chart : s.charts()) {
                 if (EMBEDDED.stream().anyMatch(chart.id()::endsWith)) {

@@ -1,10 +1,14 @@
 package dev.concurrencylab.lab.report;
 
 import dev.concurrencylab.lab.capacity.CapacityResults;
+import dev.concurrencylab.lab.capacity.CapacitySearch;
+import dev.concurrencylab.lab.capacity.Slo;
 import dev.concurrencylab.lab.load.ErrorClass;
+import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.SecondStats;
 import dev.concurrencylab.lab.monitor.JvmMetric;
 import dev.concurrencylab.lab.monitor.ResourceSample;
+import dev.concurrencylab.lab.result.ResultStore;
 import dev.concurrencylab.lab.result.RunInfo;
 import dev.concurrencylab.lab.result.Flag;
 import dev.concurrencylab.lab.result.TrialResult;
@@ -24,7 +28,7 @@ public record ReportContent(String title, String summary, Map<String, String> en
 
     /** One benchmark: its tables, verdicts and charts. The first table is the experiment's own. */
     public record Section(String benchmark, String load, String tableSource, List<Table> tables, String verdictRule,
-            List<String> verdicts, List<ChartSpec> charts) {
+            List<String> verdicts, List<String> why, List<ChartSpec> charts) {
     }
 
     /**
@@ -35,6 +39,9 @@ public record ReportContent(String title, String summary, Map<String, String> en
      */
     public record Table(String title, List<String> headings, List<List<String>> rows, String note, int flagged) {
     }
+
+    /** What the Why lines stand on, said once for both renderers. */
+    static final String WHY_NOTE = "what each answer cost the server, over the measured windows, and what JFR recorded when the run kept it";
 
     public static ReportContent of(RunResults results) {
         RunInfo run = results.run();
@@ -76,10 +83,11 @@ public record ReportContent(String title, String summary, Map<String, String> en
             List<Table> tables = new ArrayList<>();
             tables.add(new Table("", headings, rows, table.note(), headings.size() - 1));
             Tables.failures(results, benchmark, variants).ifPresent(tables::add);
+            Tables.cost(results, benchmark, variants).ifPresent(tables::add);
             Tables.checks(results, benchmark, variants).ifPresent(tables::add);
             Tables.thresholds(results, benchmark, variants).ifPresent(tables::add);
             sections.add(new Section(benchmark, load, table.source(), tables, Verdict.rule(rules), verdicts,
-                    charts(results, benchmark, variants)));
+                    Why.lines(variants, base, results, benchmark, rules), charts(results, benchmark, variants)));
         }
         Map<String, String> explained = new LinkedHashMap<>();
         seenFlags.forEach(f -> explained.put(f.key(), f.meaning() + " (" + whose(f) + ")"));
@@ -142,42 +150,39 @@ public record ReportContent(String title, String summary, Map<String, String> en
     }
 
     /** A capacity run: how each variant's search ended, and latency against offered rate (the knee). */
-    private static Section capacitySection(com.fasterxml.jackson.databind.JsonNode c) {
-        double sloMs = c.path("sloP99Ms").asDouble();
-        var cost = c.path("cost");
-        boolean costed = cost.isObject();
-        boolean priced = costed && cost.path("pricePerMonth").isNumber();
+    private static Section capacitySection(CapacityResults c) {
+        double sloMs = c.sloP99Ms();
+        CapacityResults.Cost cost = c.cost();
+        boolean costed = cost != null;
+        boolean priced = costed && cost.pricePerMonth() != null;
         List<List<String>> rows = new ArrayList<>();
         List<ChartSpec.Series> p99 = new ArrayList<>();
         List<ChartSpec.Series> p50 = new ArrayList<>();
         double maxRate = 0;
-        for (var e : (Iterable<Map.Entry<String, com.fasterxml.jackson.databind.JsonNode>>) c.path("variants")::fields) {
-            var r = e.getValue();
-            String outcome = r.path("outcome").asText();
-            List<String> row = new ArrayList<>(List.of(e.getKey(), outcome.toLowerCase().replace('_', ' '),
-                    r.path("highestPass").isNumber() ? Numbers.format(r.path("highestPass").asDouble()) : "–",
-                    r.path("lowestMiss").isNumber() ? Numbers.format(r.path("lowestMiss").asDouble()) : "–",
-                    Integer.toString(r.path("steps").size())));
+        for (Map.Entry<String, CapacitySearch.Result> e : c.variants().entrySet()) {
+            CapacitySearch.Result r = e.getValue();
+            List<String> row = new ArrayList<>(List.of(e.getKey(), r.outcome().name().toLowerCase(Locale.ROOT).replace('_', ' '),
+                    r.highestPass() == null ? "–" : Numbers.format(r.highestPass()),
+                    r.lowestMiss() == null ? "–" : Numbers.format(r.lowestMiss()), Integer.toString(r.steps().size())));
             if (costed) {
-                boolean known = (outcome.equals("BRACKETED") || outcome.equals("LOWER_BOUND")) && r.path("highestPass").isNumber();
-                int n = known ? new CapacityResults.Cost(cost.path("targetRate").asDouble(), cost.path("headroomPercent").asDouble(), null)
-                        .instances(r.path("highestPass").asDouble()) : 0;
-                String atMost = outcome.equals("LOWER_BOUND") ? "at most " : "";
+                boolean known = (r.outcome() == CapacitySearch.Outcome.BRACKETED || r.outcome() == CapacitySearch.Outcome.LOWER_BOUND)
+                        && r.highestPass() != null;
+                int n = known ? cost.instances(r.highestPass()) : 0;
+                String atMost = r.outcome() == CapacitySearch.Outcome.LOWER_BOUND ? "at most " : "";
                 row.add(known ? atMost + n : "unknown");
                 if (priced) {
-                    row.add(known ? atMost + Numbers.format(n * cost.path("pricePerMonth").asDouble()) : "unknown");
+                    row.add(known ? atMost + Numbers.format(n * cost.pricePerMonth()) : "unknown");
                 }
             }
             rows.add(row);
             List<double[]> high = new ArrayList<>();
             List<double[]> mid = new ArrayList<>();
-            for (var step : r.path("steps")) {
-                var m = step.path("measured");
-                double rate = m.path("offeredRate").asDouble();
-                maxRate = Math.max(maxRate, rate);
-                if (Double.isFinite(m.path("p99Ms").asDouble())) {
-                    high.add(new double[] {rate, m.path("p99Ms").asDouble()});
-                    mid.add(new double[] {rate, m.path("p50Ms").asDouble()});
+            for (CapacitySearch.Step step : r.steps()) {
+                Slo.Step m = step.measured();
+                maxRate = Math.max(maxRate, m.offeredRate());
+                if (Double.isFinite(m.p99Ms())) {
+                    high.add(new double[] {m.offeredRate(), m.p99Ms()});
+                    mid.add(new double[] {m.offeredRate(), m.p50Ms()});
                 }
             }
             high.sort(java.util.Comparator.comparingDouble(x -> x[0]));
@@ -188,25 +193,21 @@ public record ReportContent(String title, String summary, Map<String, String> en
         List<ChartSpec.Series> knee = new ArrayList<>(p99);
         knee.addAll(p50);
         knee.add(new ChartSpec.Series("objective: p99 ≤ " + Numbers.format(sloMs) + " ms", List.of(new double[] {0, sloMs}, new double[] {maxRate, sloMs})));
-        return new Section("capacity", String.format("open model, rising +25 %% steps then narrowing; objective p99 ≤ %s ms, errors ≤ %s %%",
-                Numbers.format(sloMs), Numbers.format(c.path("sloMaxErrorRate").asDouble() * 100)), "",
-                List.of(new Table("", headings(costed, priced, cost), rows, "Every rate here was run; capacity lies between the two. Each step is a trial in trials/."
-                        + (costed ? String.format(" Instances: the target rate over the highest rate that met the objective, keeping %s %% of each "
-                        + "instance spare; this assumes instances add capacity linearly, which one machine cannot measure.",
-                        Numbers.format(cost.path("headroomPercent").asDouble())) : ""), -1)), "", List.of(),
-                List.of(new ChartSpec("capacity-knee", "Latency against offered rate", "lines", "offered rate (req/s)", "ms", List.of(), knee)));
-    }
-
-    private static List<String> headings(boolean costed, boolean priced, com.fasterxml.jackson.databind.JsonNode cost) {
-        List<String> h = new ArrayList<>(List.of("variant", "outcome", "highest rate meeting the objective (req/s)",
+        List<String> headings = new ArrayList<>(List.of("variant", "outcome", "highest rate meeting the objective (req/s)",
                 "lowest rate missing it (req/s)", "steps"));
         if (costed) {
-            h.add("instances for " + Numbers.format(cost.path("targetRate").asDouble()) + " req/s");
+            headings.add("instances for " + Numbers.format(cost.targetRate()) + " req/s");
         }
         if (priced) {
-            h.add("monthly cost");
+            headings.add("monthly cost");
         }
-        return h;
+        String note = "Every rate here was run; capacity lies between the two. Each step is a trial in trials/."
+                + (costed ? String.format(" Instances: the target rate over the highest rate that met the objective, keeping %s %% of each "
+                + "instance spare; this assumes instances add capacity linearly, which one machine cannot measure.",
+                Numbers.format(cost.headroomPercent())) : "");
+        return new Section("capacity", String.format("open model, rising +25 %% steps then narrowing; objective p99 ≤ %s ms, errors ≤ %s %%",
+                Numbers.format(sloMs), Numbers.format(c.sloMaxErrorRate() * 100)), "", List.of(new Table("", headings, rows, note, -1)), "",
+                List.of(), List.of(), List.of(new ChartSpec("capacity-knee", "Latency against offered rate", "lines", "offered rate (req/s)", "ms", List.of(), knee)));
     }
 
     private static String okCount(List<TrialResult> trials) {
@@ -214,13 +215,14 @@ public record ReportContent(String title, String summary, Map<String, String> en
         return ok == trials.size() ? Long.toString(ok) : ok + " of " + trials.size() + " ok";
     }
 
+    /** The load model as the results write it: {@code open-rate, rate 150.0, duration 8s, maxSessions 150}. */
     @SuppressWarnings("unchecked")
-    private static String describe(Object load) {
-        if (!(load instanceof Map<?, ?> m)) {
+    private static String describe(LoadModel load) {
+        if (load == null) {
             return "";
         }
         List<String> parts = new ArrayList<>();
-        ((Map<String, Object>) m).forEach((k, v) -> parts.add(k.equals("model") ? v.toString() : k + " " + v));
+        ResultStore.JSON.convertValue(load, Map.class).forEach((k, v) -> parts.add(k.equals("model") ? v.toString() : k + " " + v));
         return String.join(", ", parts);
     }
 

@@ -1,5 +1,6 @@
 package dev.concurrencylab.lab.report;
 
+import dev.concurrencylab.lab.capacity.CapacityResults;
 import dev.concurrencylab.lab.result.ResultStore;
 import dev.concurrencylab.lab.result.RunInfo;
 import dev.concurrencylab.lab.result.TrialResult;
@@ -26,37 +27,45 @@ public record RunResults(Path dir, RunInfo run, List<TrialResult> trials) {
         if (!Files.isRegularFile(runFile)) {
             throw new IllegalArgumentException(dir + " is not a results directory (no run.json)");
         }
-        try {
-            RunInfo run = ResultStore.JSON.readValue(runFile.toFile(), RunInfo.class);
-            List<TrialResult> trials = new ArrayList<>();
-            Path trialDir = dir.resolve("trials");
-            if (Files.isDirectory(trialDir)) {
-                try (Stream<Path> files = Files.list(trialDir)) {
-                    for (Path f : files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
-                        trials.add(ResultStore.JSON.readValue(f.toFile(), TrialResult.class));
-                    }
+        RunInfo run = readFile(runFile, RunInfo.class);
+        List<TrialResult> trials = new ArrayList<>();
+        Path trialDir = dir.resolve("trials");
+        if (Files.isDirectory(trialDir)) {
+            try (Stream<Path> files = Files.list(trialDir)) {
+                for (Path f : files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
+                    trials.add(readFile(f, TrialResult.class));
                 }
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read results in " + dir + ": " + e.getMessage(), e);
             }
-            trials.sort(Comparator.comparingInt(TrialResult::number));
-            return new RunResults(dir, run, List.copyOf(trials));
+        }
+        trials.sort(Comparator.comparingInt(TrialResult::number));
+        return new RunResults(dir, run, List.copyOf(trials));
+    }
+
+    /** One results file into its record; what cannot be read is one line naming the file and the field. */
+    static <T> T readFile(Path file, Class<T> type) {
+        try {
+            return ResultStore.JSON.readValue(file.toFile(), type);
+        } catch (com.fasterxml.jackson.databind.JsonMappingException e) {
+            String field = e.getPath().stream().map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
+                    .reduce((a, b) -> b.startsWith("[") ? a + b : a + "." + b).orElse("");
+            throw new IllegalArgumentException("cannot read " + file + (field.isEmpty() ? "" : " at " + field) + ": "
+                    + e.getOriginalMessage().lines().findFirst().orElse(""), e);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalArgumentException("cannot read results in " + dir + ": " + e.getOriginalMessage().lines().findFirst().orElse(""), e);
+            throw new IllegalArgumentException("cannot read " + file + ": " + e.getOriginalMessage().lines().findFirst().orElse(""), e);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read results in " + dir + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
         }
     }
 
-    /** {@code capacity.json} of a capacity run, as written; empty for other runs. */
-    public Optional<com.fasterxml.jackson.databind.JsonNode> capacity() {
+    /** {@code capacity.json} of a capacity run, read into the record it was written from; empty for other runs. */
+    public Optional<CapacityResults> capacity() {
         Path file = dir.resolve(ResultStore.CAPACITY_FILE);
         if (!Files.isRegularFile(file)) {
             return Optional.empty();
         }
-        try {
-            return Optional.of(ResultStore.JSON.readTree(file.toFile()));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
-        }
+        return Optional.of(readFile(file, CapacityResults.class));
     }
 
     /** The verdict rules the run recorded; the defaults for a run from before they were recorded. */

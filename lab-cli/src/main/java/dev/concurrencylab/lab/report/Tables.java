@@ -50,6 +50,40 @@ final class Tables {
                         + "connections have no answer. Their latencies are medians over trials.", -1));
     }
 
+    /** What each answer cost the server and the services: median over trials with the range; absent when nothing was measured. */
+    static Optional<ReportContent.Table> cost(RunResults results, String benchmark, List<String> variants) {
+        List<String> services = new ArrayList<>();
+        results.trials().stream().filter(t -> t.cost() != null).forEach(t -> t.cost().serviceCpuMsPer1k().keySet().stream()
+                .filter(s -> !services.contains(s)).forEach(services::add));
+        List<String> headings = new ArrayList<>(List.of("variant"));
+        ExperimentTable.costFigures().forEach(f -> headings.add(f.heading()));
+        services.forEach(s -> headings.add(s + " CPU per 1,000 answers (ms)"));
+        List<List<String>> rows = new ArrayList<>();
+        for (String variant : variants) {
+            List<TrialResult> trials = results.trials(benchmark, variant).stream().filter(t -> t.ok() && t.cost() != null).toList();
+            if (trials.isEmpty()) {
+                continue;
+            }
+            List<String> row = new ArrayList<>(List.of(variant));
+            ExperimentTable.costFigures().forEach(f -> {
+                Spread s = Spread.of(f, trials);
+                row.add(s == null ? "–" : s.text());
+            });
+            for (String service : services) {
+                List<Double> values = trials.stream().map(t -> t.cost().serviceCpuMsPer1k().get(service))
+                        .filter(java.util.Objects::nonNull).sorted().toList();
+                row.add(values.isEmpty() ? "–" : Numbers.format(median(values)));
+            }
+            rows.add(row);
+        }
+        if (rows.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new ReportContent.Table("Cost per request (server resources over the measured window, per answer)",
+                headings, rows, "Independent of how hard the driver pushed, so the fairest comparison between concurrency models. "
+                        + "Allocation is Micrometer's count, taken at each GC.", -1));
+    }
+
     /** Each check per variant, pass rate per trial and over all trials, as k6's summary shows it. */
     static Optional<ReportContent.Table> checks(RunResults results, String benchmark, List<String> variants) {
         List<List<String>> rows = new ArrayList<>();
@@ -96,11 +130,13 @@ final class Tables {
 
     private static String failedLatency(List<TrialResult> trials, Function<LatencySummary, Double> part) {
         List<Double> values = trials.stream().filter(t -> t.failedLatency() != null).map(t -> part.apply(t.failedLatency())).sorted().toList();
-        if (values.isEmpty()) {
-            return "–";
-        }
-        int n = values.size();
-        return Numbers.format(n % 2 == 1 ? values.get(n / 2) : (values.get(n / 2 - 1) + values.get(n / 2)) / 2);
+        return values.isEmpty() ? "–" : Numbers.format(median(values));
+    }
+
+    /** Of sorted values. */
+    private static double median(List<Double> sorted) {
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
     }
 
     private static String mark(boolean passed) {

@@ -18,9 +18,11 @@ import org.HdrHistogram.HistogramLogWriter;
  */
 public final class ResultStore {
 
+    /** Reads and writes every results file; durations as suites write them ({@code 5s}, {@code 500ms}). */
     public static final ObjectMapper JSON = new ObjectMapper()
             .enable(SerializationFeature.INDENT_OUTPUT)
-            .setSerializationInclusion(JsonInclude.Include.NON_NULL);
+            .setSerializationInclusion(JsonInclude.Include.NON_NULL)
+            .registerModule(DurationText.module());
 
     public static final String CAPACITY_FILE = "capacity.json";
 
@@ -67,6 +69,11 @@ public final class ResultStore {
 
     private static String baseName(int number, String variant, String benchmark) {
         return String.format("%03d-%s-%s", number, variant, benchmark);
+    }
+
+    /** A file beside the trial's JSON, e.g. its JFR recording: {@code trials/NNN-variant-benchmark.jfr}. */
+    public Path trialFile(int number, String variant, String benchmark, String extension) {
+        return dir.resolve("trials").resolve(baseName(number, variant, benchmark) + extension);
     }
 
     /** Writes the trial and, when it names one, its histogram log; returns the trial's file. */

@@ -1,6 +1,8 @@
 package dev.concurrencylab.lab.result;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import dev.concurrencylab.lab.jfr.JfrSummary;
+import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.SecondStats;
 import dev.concurrencylab.lab.monitor.ResourceSample;
 import dev.concurrencylab.lab.monitor.ResourceSummary;
@@ -28,14 +30,16 @@ import java.util.Map;
  * @param reasons      flag → the figures behind it
  * @param resources    per-second resource figures of the measured window, from the monitor
  * @param resourceSummary their averages and peaks, the noise figures and what watching cost
+ * @param cost         what each answer cost the server (and the services the lab started)
+ * @param profile      what the trial's JFR recording says, when the benchmark asked for one
  */
 public record TrialResult(int number, String variant, String benchmark, String workload, int repetition,
-        String loadModel, Object load, TrialStatus status, String failure, Long startupMs, double warmupSeconds,
+        String loadModel, LoadModel load, TrialStatus status, String failure, Long startupMs, double warmupSeconds,
         double windowSeconds, long sent, long count, long answered, double throughput, Map<String, Long> errors,
         double errorRate, long latencyCheckFailed, LatencySummary latency, LatencySummary failedLatency,
         String histogramLog, List<SecondStats> series, Completion completion, long blockedMillis, List<CheckResult> checks,
         List<ThresholdResult> thresholds, List<Flag> flags, Map<String, String> reasons, String serverLogTail,
-        List<ResourceSample> resources, ResourceSummary resourceSummary) {
+        List<ResourceSample> resources, ResourceSummary resourceSummary, CostPerRequest cost, JfrSummary profile) {
 
     public TrialResult {
         errors = errors == null ? Map.of() : errors;
@@ -72,6 +76,6 @@ public record TrialResult(int number, String variant, String benchmark, String w
         return new TrialResult(number, variant, benchmark, workload, repetition, loadModel, load, status, failure, startupMs,
                 warmupSeconds, windowSeconds, sent, count, answered, throughput, errors, errorRate, latencyCheckFailed, latency,
                 failedLatency, histogramLog, series, completion, blockedMillis, checks, judged, flags, reasons, serverLogTail,
-                resources, resourceSummary);
+                resources, resourceSummary, cost, profile);
     }
 }

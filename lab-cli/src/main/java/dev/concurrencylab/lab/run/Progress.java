@@ -1,6 +1,7 @@
 package dev.concurrencylab.lab.run;
 
 import dev.concurrencylab.lab.load.LoadListener;
+import dev.concurrencylab.lab.load.LoadPhase;
 import dev.concurrencylab.lab.plan.PlannedTrial;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -43,8 +44,8 @@ final class Progress implements LoadListener {
     }
 
     @Override
-    public void phase(String phase) {
-        this.phase = phase;
+    public void phase(LoadPhase phase) {
+        this.phase = phase.key();
         lastAnswered = 0;
     }
 

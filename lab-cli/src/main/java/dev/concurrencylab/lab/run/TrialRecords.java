@@ -1,20 +1,20 @@
 package dev.concurrencylab.lab.run;
 
+import dev.concurrencylab.lab.jfr.JfrSummary;
 import dev.concurrencylab.lab.load.ErrorClass;
-import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.LoadResult;
 import dev.concurrencylab.lab.monitor.ResourceSample;
 import dev.concurrencylab.lab.monitor.ResourceSummary;
 import dev.concurrencylab.lab.plan.PlannedTrial;
 import dev.concurrencylab.lab.result.CheckResult;
 import dev.concurrencylab.lab.result.Completion;
+import dev.concurrencylab.lab.result.CostPerRequest;
 import dev.concurrencylab.lab.result.Flag;
 import dev.concurrencylab.lab.result.LatencySummary;
 import dev.concurrencylab.lab.result.ResultStore;
 import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.result.TrialStatus;
 import dev.concurrencylab.lab.verdict.VerdictRules;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,7 +36,8 @@ final class TrialRecords {
      * @param died       the server died during the trial
      */
     static TrialResult measured(PlannedTrial trial, LoadResult load, Long startupMs, String failure, Completion completion,
-            boolean died, List<ResourceSample> resources, ResourceSummary summary, VerdictRules rules, String logTail) {
+            boolean died, List<ResourceSample> resources, ResourceSummary summary, long contextSwitches, JfrSummary profile,
+            VerdictRules rules, String logTail) {
         Map<String, Long> errors = new LinkedHashMap<>();
         load.errors().forEach((k, v) -> errors.put(k.key(), v));
         long attempts = load.sent() + load.errors().getOrDefault(ErrorClass.REFUSED, 0L);
@@ -70,13 +71,13 @@ final class TrialRecords {
             summary.flags().forEach(f -> flag(flags, reasons, Flag.of(f), summary.reasons().getOrDefault(f, "")));
         }
         TrialResult result = new TrialResult(trial.number(), trial.variant().name(), trial.benchmark().name(),
-                trial.benchmark().workload(), trial.repetition(), trial.load().name(), describe(trial.load()),
+                trial.benchmark().workload(), trial.repetition(), trial.load().name(), trial.load(),
                 failure == null ? TrialStatus.OK : TrialStatus.FAILED, failure, startupMs, trial.warmup().toMillis() / 1000.0,
                 round(load.windowSeconds()), load.sent(), load.good(), load.answered(), round(load.throughput()), errors,
                 errorRate, load.latencyCheckFailed(), LatencySummary.of(load.latencyNanos()), LatencySummary.of(load.failedLatencyNanos()),
                 ResultStore.histogramLogName(trial.number(), trial.variant().name(), trial.benchmark().name(), load.latencyNanos()),
                 load.series(), completion, load.blockedMillis(), checks, List.of(), flags, reasons,
-                failure == null ? null : logTail, resources, summary);
+                failure == null ? null : logTail, resources, summary, CostPerRequest.of(resources, load.answered(), contextSwitches), profile);
         return result.ok() ? result.withThresholds(rules.thresholds().stream().map(t -> t.judge(result)).toList()) : result;
     }
 
@@ -84,8 +85,8 @@ final class TrialRecords {
     static TrialResult failed(PlannedTrial t, String why, String logTail) {
         Flag flag = why.contains("died") ? Flag.SERVER_DIED : Flag.FAILED;
         return new TrialResult(t.number(), t.variant().name(), t.benchmark().name(), t.benchmark().workload(), t.repetition(),
-                t.load().name(), describe(t.load()), TrialStatus.FAILED, why, null, 0, 0, 0, 0, 0, 0, Map.of(), 0, 0, null, null,
-                null, List.of(), null, 0, List.of(), List.of(), List.of(flag), Map.of(flag.key(), why), logTail, List.of(), null);
+                t.load().name(), t.load(), TrialStatus.FAILED, why, null, 0, 0, 0, 0, 0, 0, Map.of(), 0, 0, null, null,
+                null, List.of(), null, 0, List.of(), List.of(), List.of(flag), Map.of(flag.key(), why), logTail, List.of(), null, null, null);
     }
 
     private static void flag(List<Flag> flags, Map<String, String> reasons, Flag flag, String... why) {
@@ -106,27 +107,6 @@ final class TrialRecords {
     private static String percent(double fraction) {
         double p = fraction * 100;
         return p == Math.rint(p) ? Long.toString(Math.round(p)) : Double.toString(p);
-    }
-
-    /** The load model as plain data for JSON, durations written like suites write them. */
-    static Map<String, Object> describe(LoadModel model) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("model", model.name());
-        for (var c : model.getClass().getRecordComponents()) {
-            try {
-                Object value = c.getAccessor().invoke(model);
-                m.put(c.getName(), value instanceof List<?> stages ? stages.stream().map(s -> s instanceof LoadModel.Stage st
-                        ? Map.of("duration", seconds(st.duration()), "users", st.users()) : s).toList()
-                        : value instanceof Duration d ? seconds(d) : value);
-            } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException(e);
-            }
-        }
-        return m;
-    }
-
-    private static String seconds(Duration d) {
-        return d.toMillis() % 1000 == 0 ? d.toSeconds() + "s" : d.toMillis() + "ms";
     }
 
     private static double round(double v) {

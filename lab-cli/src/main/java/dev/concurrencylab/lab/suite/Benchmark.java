@@ -11,7 +11,13 @@ import java.util.List;
  * @param statsKey asynchronous strategy whose completed work is read after the load, or {@code null}
  * @param cold     a fresh server JVM for every trial, with no warm-up (E4's cold start)
  * @param watched  resources are sampled during the trial (off only to measure what watching costs)
+ * @param jfr      a JFR recording of the server is kept for each trial's measured window
  */
 public record Benchmark(String name, String workload, RequestSpec request, Checks checks, List<String> services,
-        String statsKey, Scaled<LoadModel> load, boolean cold, boolean watched) {
+        String statsKey, Scaled<LoadModel> load, boolean cold, boolean watched, boolean jfr) {
+
+    /** The same benchmark with JFR recording on ({@code --jfr}). */
+    public Benchmark withJfr() {
+        return new Benchmark(name, workload, request, checks, services, statsKey, load, cold, watched, true);
+    }
 }

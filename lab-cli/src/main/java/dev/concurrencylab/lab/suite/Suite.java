@@ -15,6 +15,12 @@ import java.util.Set;
 public record Suite(String name, String description, String file, List<Variant> variants,
         List<Benchmark> benchmarks, Scaled<Integer> trials, Scaled<Duration> warmup, CapacitySpec capacity, VerdictRules rules) {
 
+    /** The same suite with JFR recording on for every benchmark ({@code --jfr}). */
+    public Suite withJfr() {
+        return new Suite(name, description, file, variants, benchmarks.stream().map(Benchmark::withJfr).toList(), trials, warmup,
+                capacity, rules);
+    }
+
     /** Every backing service some benchmark needs, in a stable order. */
     public Set<String> services() {
         Set<String> all = new LinkedHashSet<>();

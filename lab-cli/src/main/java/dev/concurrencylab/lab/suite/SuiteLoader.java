@@ -134,7 +134,7 @@ public final class SuiteLoader {
 
     private Benchmark benchmark(YamlNode node) {
         Map<String, YamlNode> b = node.map(Set.of("name", "workload", "params", "load", "checks", "timeout", "services", "cold",
-                "monitor"));
+                "monitor", "jfr"));
         YamlNode workloadNode = Catalog.require(node, b, "workload");
         Workload workload = catalog.workloads().get(workloadNode.text());
         if (workload == null) {
@@ -173,7 +173,7 @@ public final class SuiteLoader {
         String name = b.containsKey("name") ? b.get("name").text() : workload.name();
         return new Benchmark(name, workload.name(), request, checks, services, fill.apply(workload.statsKey()),
                 scaled(Catalog.require(node, b, "load"), this::model), b.containsKey("cold") && b.get("cold").bool(),
-                !b.containsKey("monitor") || b.get("monitor").bool());
+                !b.containsKey("monitor") || b.get("monitor").bool(), b.containsKey("jfr") && b.get("jfr").bool());
     }
 
     private static String fill(String text, Map<String, String> params, YamlNode at) {

@@ -5,13 +5,14 @@ import static org.assertj.core.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.concurrencylab.lab.load.Checks;
-import dev.concurrencylab.lab.load.HyperfoilDriver;
 import dev.concurrencylab.lab.load.LoadListener;
 import dev.concurrencylab.lab.load.LoadModel;
+import dev.concurrencylab.lab.load.LoadPhase;
 import dev.concurrencylab.lab.load.LoadResult;
 import dev.concurrencylab.lab.load.LoadRun;
 import dev.concurrencylab.lab.load.RequestSpec;
-import dev.concurrencylab.lab.load.TestServer;
+import dev.concurrencylab.lab.load.hyperfoil.HyperfoilDriver;
+import dev.concurrencylab.lab.load.hyperfoil.TestServer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,8 +48,8 @@ class MonitorTest {
                     Duration.ofMillis(500));
             LoadListener stopHogWhenMeasuring = new LoadListener() {
                 @Override
-                public void phase(String phase) {
-                    if (phase.equals("measure")) {
+                public void phase(LoadPhase phase) {
+                    if (phase == LoadPhase.MEASURE) {
                         hog.descendants().forEach(p -> {
                             p.destroyForcibly();
                             p.onExit().join();

@@ -3,7 +3,7 @@ package dev.concurrencylab.sut.common.async;
 import dev.concurrencylab.workload.async.WorkLedger;
 import dev.concurrencylab.workload.async.Worker;
 import java.time.Duration;
-import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.thread.Threading;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -15,6 +15,7 @@ import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor;
 /** E2's executors and the ledger that proves every item handed off was done. */
 @Configuration(proxyBeanMethods = false)
 @EnableAsync
+@EnableConfigurationProperties(AsyncProperties.class)
 class AsyncWorkConfiguration {
 
     /** Registered with Micrometer by Boot because it is a {@code MeterBinder}. */
@@ -24,8 +25,8 @@ class AsyncWorkConfiguration {
     }
 
     @Bean
-    Worker worker(WorkLedger ledger, @Value("${sut.async.work-ms}") long workMs) {
-        return new Worker(ledger, Duration.ofMillis(workMs));
+    Worker worker(WorkLedger ledger, AsyncProperties async) {
+        return new Worker(ledger, Duration.ofMillis(async.workMs()));
     }
 
     /** A new thread per item, unbounded; a virtual one when the variant runs on virtual threads. */
@@ -41,13 +42,12 @@ class AsyncWorkConfiguration {
      * as failed requests. Platform threads in every variant, because a bounded pool is the point.
      */
     @Bean
-    ThreadPoolTaskExecutor asyncPoolExecutor(@Value("${sut.async.pool.threads}") int threads,
-            @Value("${sut.async.pool.queue}") int queue) {
+    ThreadPoolTaskExecutor asyncPoolExecutor(AsyncProperties async) {
         ThreadPoolTaskExecutor executor = new ThreadPoolTaskExecutor();
         executor.setThreadNamePrefix("async-pool-");
-        executor.setCorePoolSize(threads);
-        executor.setMaxPoolSize(threads);
-        executor.setQueueCapacity(queue);
+        executor.setCorePoolSize(async.pool().threads());
+        executor.setMaxPoolSize(async.pool().threads());
+        executor.setQueueCapacity(async.pool().queue());
         return executor;
     }
 }

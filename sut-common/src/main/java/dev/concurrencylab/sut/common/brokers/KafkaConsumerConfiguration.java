@@ -1,10 +1,10 @@
 package dev.concurrencylab.sut.common.brokers;
 
+import dev.concurrencylab.sut.common.async.AsyncProperties;
 import dev.concurrencylab.workload.async.WorkItem;
 import dev.concurrencylab.workload.async.Worker;
 import dev.concurrencylab.workload.posts.PostSql;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -23,8 +23,8 @@ class KafkaConsumerConfiguration {
 
     /** One partition per consumer, so every consumer has work. */
     @Bean
-    NewTopic workTopic(@Value("${sut.async.consumers}") int consumers) {
-        return new NewTopic(Brokers.WORK_TOPIC, consumers, (short) 1);
+    NewTopic workTopic(AsyncProperties async) {
+        return new NewTopic(Brokers.WORK_TOPIC, async.consumers(), (short) 1);
     }
 
     @Bean

@@ -1,9 +1,9 @@
 package dev.concurrencylab.sut.common.brokers;
 
+import dev.concurrencylab.sut.common.async.AsyncProperties;
 import dev.concurrencylab.workload.async.WorkItem;
 import dev.concurrencylab.workload.async.Worker;
 import java.nio.charset.StandardCharsets;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.thread.Threading;
 import org.springframework.context.annotation.Bean;
@@ -21,11 +21,11 @@ class RedisConsumerConfiguration {
 
     @Bean
     RedisMessageListenerContainer workSubscriber(RedisConnectionFactory connections, Worker worker, Environment environment,
-            @Value("${sut.async.consumers}") int consumers) {
+            AsyncProperties async) {
         SimpleAsyncTaskExecutor executor = new SimpleAsyncTaskExecutor("redis-work-");
         executor.setVirtualThreads(Threading.VIRTUAL.isActive(environment));
         // Same parallelism as the Kafka and RabbitMQ consumers; further messages wait for a slot.
-        executor.setConcurrencyLimit(consumers);
+        executor.setConcurrencyLimit(async.consumers());
         RedisMessageListenerContainer container = new RedisMessageListenerContainer();
         container.setConnectionFactory(connections);
         container.setTaskExecutor(executor);

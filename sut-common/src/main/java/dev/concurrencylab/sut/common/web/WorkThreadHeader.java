@@ -1,7 +1,7 @@
 package dev.concurrencylab.sut.common.web;
 
 import dev.concurrencylab.workload.WorkThread;
-import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Component;
@@ -11,12 +11,13 @@ import org.springframework.stereotype.Component;
  * the work; off by default, so measured responses carry nothing extra.
  */
 @Component
+@EnableConfigurationProperties(ExposureProperties.class)
 public class WorkThreadHeader {
 
     private final boolean enabled;
 
-    WorkThreadHeader(@Value("${" + WorkThread.PROPERTY + ":false}") boolean enabled) {
-        this.enabled = enabled;
+    WorkThreadHeader(ExposureProperties exposure) {
+        this.enabled = exposure.exposeWorkThread();
     }
 
     /** A response for work done on the calling thread. */

@@ -1,4 +1,4 @@
-package dev.concurrencylab.lab.load;
+package dev.concurrencylab.lab.load.hyperfoil;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;

@@ -1,4 +1,4 @@
-package dev.concurrencylab.lab.load;
+package dev.concurrencylab.lab.load.hyperfoil;
 
 import io.hyperfoil.api.connection.Request;
 import io.hyperfoil.api.processor.Processor;

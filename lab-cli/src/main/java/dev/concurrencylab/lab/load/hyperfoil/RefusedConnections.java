@@ -1,4 +1,4 @@
-package dev.concurrencylab.lab.load;
+package dev.concurrencylab.lab.load.hyperfoil;
 
 import java.net.ConnectException;
 import java.util.function.Supplier;

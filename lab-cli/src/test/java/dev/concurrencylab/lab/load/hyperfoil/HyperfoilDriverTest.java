@@ -1,8 +1,15 @@
-package dev.concurrencylab.lab.load;
+package dev.concurrencylab.lab.load.hyperfoil;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.concurrencylab.lab.load.Checks;
+import dev.concurrencylab.lab.load.ErrorClass;
+import dev.concurrencylab.lab.load.LoadListener;
+import dev.concurrencylab.lab.load.LoadModel;
+import dev.concurrencylab.lab.load.LoadResult;
+import dev.concurrencylab.lab.load.LoadRun;
+import dev.concurrencylab.lab.load.RequestSpec;
 import dev.concurrencylab.services.Ports;
 import java.net.URI;
 import java.time.Duration;

@@ -1,5 +1,17 @@
-package dev.concurrencylab.lab.load;
+package dev.concurrencylab.lab.load.hyperfoil;
 
+import dev.concurrencylab.lab.load.CheckTally;
+import dev.concurrencylab.lab.load.Checks;
+import dev.concurrencylab.lab.load.ErrorClass;
+import dev.concurrencylab.lab.load.LoadDriver;
+import dev.concurrencylab.lab.load.LoadListener;
+import dev.concurrencylab.lab.load.LoadModel;
+import dev.concurrencylab.lab.load.LoadPhase;
+import dev.concurrencylab.lab.load.LoadResult;
+import dev.concurrencylab.lab.load.LoadRun;
+import dev.concurrencylab.lab.load.PathTemplate;
+import dev.concurrencylab.lab.load.RequestSpec;
+import dev.concurrencylab.lab.load.SecondStats;
 import io.hyperfoil.api.config.Benchmark;
 import io.hyperfoil.api.config.BenchmarkBuilder;
 import io.hyperfoil.api.config.Phase;
@@ -102,7 +114,7 @@ public final class HyperfoilDriver implements LoadDriver {
         }, 1, 1, TimeUnit.SECONDS);
         String failure = null;
         try (AutoCloseable refusals = RefusedConnections.install(current::get)) {
-            listener.phase(run.warmup().isZero() ? "measure" : "warm-up");
+            listener.phase(run.warmup().isZero() ? LoadPhase.MEASURE : LoadPhase.WARM_UP);
             runner.run();
         } catch (Exception e) {
             failure = "load engine failed: " + e.getMessage();
@@ -288,7 +300,7 @@ public final class HyperfoilDriver implements LoadDriver {
                 }
                 if (status == PhaseInstance.Status.RUNNING && windowStartNanos.compareAndSet(0, System.nanoTime())) {
                     current.set(measureTally);
-                    listener.phase("measure");
+                    listener.phase(LoadPhase.MEASURE);
                 }
                 if (phase.name().equals(measured.getLast())) {
                     if (status == PhaseInstance.Status.FINISHED && finishedNanos.compareAndSet(0, System.nanoTime()) && timed) {

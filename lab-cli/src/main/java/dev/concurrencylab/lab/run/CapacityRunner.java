@@ -1,0 +1,90 @@
+package dev.concurrencylab.lab.run;
+
+import dev.concurrencylab.lab.capacity.CapacityResults;
+import dev.concurrencylab.lab.capacity.CapacitySearch;
+import dev.concurrencylab.lab.capacity.Slo;
+import dev.concurrencylab.lab.load.ErrorClass;
+import dev.concurrencylab.lab.load.LoadDriver;
+import dev.concurrencylab.lab.plan.CapacityPlan;
+import dev.concurrencylab.lab.result.Flag;
+import dev.concurrencylab.lab.result.RunInfo;
+import dev.concurrencylab.lab.result.TrialResult;
+import dev.concurrencylab.lab.suite.Variant;
+import dev.concurrencylab.lab.sut.RunningSut;
+import dev.concurrencylab.lab.sut.SutException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Searches each variant's capacity under an objective in a session: one server per variant, one
+ * trial per step, each written as it ends; the searches' outcomes go to {@code capacity.json}.
+ */
+public final class CapacityRunner {
+
+    private final LoadDriver driver;
+    private final Session session;
+
+    public CapacityRunner(LoadDriver driver, Session session) {
+        this.driver = driver;
+        this.session = session;
+    }
+
+    /** @return variant → how its search ended */
+    public Map<String, CapacitySearch.Result> run(CapacityPlan plan, RunInfo info, Map<String, String> serviceUrls, Path work,
+            CapacityResults.Cost cost) {
+        TrialExecutor executor = new TrialExecutor(driver, session, plan.suite().rules());
+        Progress progress = session.progress(plan.maxTrials());
+        Map<String, CapacitySearch.Result> results = new LinkedHashMap<>();
+        List<Variant> variants = plan.variants();
+        session.within(plan.suite().services(), info, serviceUrls, work, progress, () -> {
+            int[] number = {0};
+            for (int v = 0; v < variants.size(); v++) {
+                Variant variant = variants.get(v);
+                RunningSut sut;
+                try {
+                    sut = session.launch(variant, v + 1, variants.size(), progress);
+                } catch (SutException e) {
+                    progress.note("lab: " + variant.name() + ": " + e.getMessage());
+                    results.put(variant.name(), new CapacitySearch.Result(CapacitySearch.Outcome.INVALID, null, null, List.of()));
+                    continue;
+                }
+                try {
+                    int[] stepNumber = {0};
+                    CapacitySearch.Result result = plan.search().run(plan.slo(), rate -> {
+                        stepNumber[0]++;
+                        TrialResult t = executor.run(sut, plan.trial(++number[0], variant, stepNumber[0], rate), stepNumber[0] == 1, progress);
+                        return asStep(rate, t);
+                    });
+                    results.put(variant.name(), result);
+                    session.store().writeCapacity(new CapacityResults(plan.slo(), results, cost));
+                    progress.note(String.format("lab: %s: %s", variant.name(), describe(result)));
+                } finally {
+                    session.stop(sut);
+                }
+            }
+            return 0;
+        });
+        return results;
+    }
+
+    /** One line on how a search ended, e.g. {@code bracketed: meets the objective at 38.1 req/s, misses it at 40.0 req/s}. */
+    public static String describe(CapacitySearch.Result r) {
+        return switch (r.outcome()) {
+            case BRACKETED -> String.format("bracketed: meets the objective at %.1f req/s, misses it at %.1f req/s", r.highestPass(), r.lowestMiss());
+            case LOWER_BOUND -> String.format("lower bound only: meets the objective up to %.1f req/s, the highest rate tried", r.highestPass());
+            case GENERATOR_LIMITED -> "generator-limited: the driver, not the server, was the limit" + (r.highestPass() == null ? "" : String.format(" above %.1f req/s", r.highestPass()));
+            case INVALID -> r.steps().isEmpty() ? "invalid: the server did not start" : String.format("invalid: misses the objective already at %.1f req/s", r.lowestMiss());
+        };
+    }
+
+    private static Slo.Step asStep(double rate, TrialResult t) {
+        if (!t.ok() || t.latency() == null) {
+            return new Slo.Step(rate, t.throughput(), Double.NaN, Double.POSITIVE_INFINITY, 1, 0, false);
+        }
+        long failedChecks = t.latencyCheckFailed() + t.errors().getOrDefault(ErrorClass.CHECK.key(), 0L);
+        return new Slo.Step(rate, t.throughput(), t.latency().p50Ms(), t.latency().p99Ms(), t.errorRate(), failedChecks,
+                t.flags().contains(Flag.GENERATOR_LIMITED));
+    }
+}

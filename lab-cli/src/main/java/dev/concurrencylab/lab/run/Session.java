@@ -1,0 +1,162 @@
+package dev.concurrencylab.lab.run;
+
+import dev.concurrencylab.lab.monitor.Affinity;
+import dev.concurrencylab.lab.monitor.CpuLayout;
+import dev.concurrencylab.lab.monitor.Monitor;
+import dev.concurrencylab.lab.result.ResultStore;
+import dev.concurrencylab.lab.result.RunInfo;
+import dev.concurrencylab.lab.result.TrialResult;
+import dev.concurrencylab.lab.service.ServiceSet;
+import dev.concurrencylab.lab.suite.Variant;
+import dev.concurrencylab.lab.sut.RunningSut;
+import dev.concurrencylab.lab.sut.SutLauncher;
+import dev.concurrencylab.lab.verdict.Threshold;
+import dev.concurrencylab.services.BackingService;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.IntSupplier;
+import org.HdrHistogram.Histogram;
+
+/**
+ * What every command that runs trials shares, wired once: the results store and the run record,
+ * the backing services, the server currently up, progress output, and stopping all of it however
+ * the run ends ({@link #abort()} is the shutdown hook).
+ */
+public final class Session {
+
+    /**
+     * How the run watches its servers.
+     *
+     * @param layout            which CPUs the driver, servers and services use
+     * @param noisyAbovePercent other processes' average CPU (percent of one core) that makes a trial noisy
+     */
+    public record Watching(CpuLayout layout, double noisyAbovePercent) {
+    }
+
+    private final ResultStore store;
+    private final SutLauncher launcher;
+    private final PrintStream out;
+    private final boolean terminal;
+    private final Watching watching;
+    private final List<TrialResult> written = new CopyOnWriteArrayList<>();
+    private volatile RunningSut current;
+    private volatile ServiceSet services;
+    private volatile RunInfo info;
+
+    public Session(ResultStore store, SutLauncher launcher, PrintStream out, boolean terminal, Watching watching) {
+        this.store = store;
+        this.launcher = launcher;
+        this.out = out;
+        this.terminal = terminal;
+        this.watching = watching;
+    }
+
+    Watching watching() {
+        return watching;
+    }
+
+    Progress progress(int trials) {
+        return new Progress(out, terminal, trials);
+    }
+
+    /**
+     * Pins the driver, starts the services, runs {@code body}, and always stops the services and
+     * closes the run record.
+     *
+     * @param serviceUrls services the user runs, by name; the others are started on loopback
+     * @return what {@code body} returned: the trials that failed
+     */
+    int within(Set<String> needed, RunInfo start, Map<String, String> serviceUrls, Path work, Progress progress, IntSupplier body) {
+        info = start;
+        CpuLayout layout = watching.layout();
+        progress.note("lab: CPU layout: " + layout.describe());
+        if (layout.pinned()) {
+            Affinity.pinTree(ProcessHandle.current().pid(), layout.driver());
+        }
+        services = ServiceSet.start(needed, serviceUrls, work, s -> progress.note("lab: " + s + " ..."));
+        try {
+            if (layout.pinned()) {
+                services.services().forEach(s -> s.pids().forEach(pid -> Affinity.pinTree(pid, layout.services())));
+            }
+            info = info.with(services.versions(), "running", written.size());
+            store.writeRun(info);
+            services.versions().forEach((k, v) -> progress.note("lab: " + k + ": " + v));
+            int failed = body.getAsInt();
+            info = info.with(services.versions(), failed == 0 ? "complete" : "complete with failed trials", written.size());
+            return failed;
+        } finally {
+            services.close();
+            services = null;
+            store.writeRun(finished(info));
+        }
+    }
+
+    /** Starts a variant's server with the services' properties; it is stopped by {@link #stop(RunningSut)} or {@link #abort()}. */
+    RunningSut launch(Variant variant, int number, int of, Progress progress) {
+        progress.note(String.format("lab: starting %s (launch %d/%d)", variant.name(), number, of));
+        RunningSut sut = launcher.launch(variant, services.springProperties(),
+                store.logFile(String.format("launch-%02d-%s.log", number, variant.name())));
+        current = sut;
+        return sut;
+    }
+
+    void stop(RunningSut sut) {
+        current = null;
+        sut.close();
+    }
+
+    /** Writes a trial the moment it ends, with its histogram of good answers' response times when it has one. */
+    void write(TrialResult result, Histogram goodLatency) {
+        store.writeTrial(result, goodLatency);
+        written.add(result);
+    }
+
+    List<TrialResult> written() {
+        return List.copyOf(written);
+    }
+
+    ResultStore store() {
+        return store;
+    }
+
+    /** What the monitor watches besides the server: every process of every service the lab started. */
+    Monitor.Target target(RunningSut sut) {
+        Map<String, List<Long>> pids = new LinkedHashMap<>();
+        ServiceSet s = services;
+        if (s != null) {
+            for (BackingService b : s.services()) {
+                if (!b.pids().isEmpty()) {
+                    pids.put(b.name(), b.pids());
+                }
+            }
+        }
+        return new Monitor.Target(sut.pid().isPresent() ? sut.pid().getAsLong() : null, sut.uri(), pids);
+    }
+
+    /** For a shutdown hook: stops the server and services this run started, and marks the run as cut short. */
+    public void abort() {
+        RunningSut sut = current;
+        if (sut != null) {
+            sut.close();
+        }
+        ServiceSet s = services;
+        if (s != null) {
+            s.close();
+        }
+        RunInfo i = info;
+        if (i != null && "running".equals(i.status())) {
+            store.writeRun(finished(i.with(i.services(), "interrupted", written.size())));
+        }
+    }
+
+    private RunInfo finished(RunInfo i) {
+        return i.with(i.services(), i.status(), written.size()).withThresholdOutcomes(Threshold.outcomes(written))
+                .finishedAt(Instant.now().toString());
+    }
+}

@@ -1,0 +1,183 @@
+package dev.concurrencylab.lab.run;
+
+import dev.concurrencylab.lab.jfr.JfrRecorder;
+import dev.concurrencylab.lab.jfr.JfrSummary;
+import dev.concurrencylab.lab.load.LoadDriver;
+import dev.concurrencylab.lab.load.LoadListener;
+import dev.concurrencylab.lab.load.LoadPhase;
+import dev.concurrencylab.lab.load.LoadResult;
+import dev.concurrencylab.lab.load.LoadRun;
+import dev.concurrencylab.lab.monitor.Monitor;
+import dev.concurrencylab.lab.monitor.ProcessMetrics;
+import dev.concurrencylab.lab.monitor.ResourceSample;
+import dev.concurrencylab.lab.monitor.ResourceSummary;
+import dev.concurrencylab.lab.plan.PlannedTrial;
+import dev.concurrencylab.lab.result.Completion;
+import dev.concurrencylab.lab.result.Flag;
+import dev.concurrencylab.lab.result.ThresholdResult;
+import dev.concurrencylab.lab.result.TrialResult;
+import dev.concurrencylab.lab.sut.RunningSut;
+import dev.concurrencylab.lab.verdict.VerdictRules;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Runs one trial on a started server — a watchdog on the server, the monitor, warm-up and measured
+ * load, the async work read back — and writes its record the moment it ends. A server that dies
+ * fails the trial, with its log's tail.
+ */
+final class TrialExecutor {
+
+    /** How often the watchdog looks at the server during load; a crash is seen within this. */
+    private static final Duration WATCH = Duration.ofMillis(200);
+    private static final Duration SAMPLE_EVERY = Duration.ofSeconds(1);
+    private static final String DIED = "the server died during the trial";
+
+    private final LoadDriver driver;
+    private final Session session;
+    private final VerdictRules rules;
+    private final ProcessMetrics os = new ProcessMetrics();
+
+    TrialExecutor(LoadDriver driver, Session session, VerdictRules rules) {
+        this.driver = driver;
+        this.session = session;
+        this.rules = rules;
+    }
+
+    /**
+     * @param firstOfLaunch the trial's record gets the server's start-up time
+     */
+    TrialResult run(RunningSut sut, PlannedTrial trial, boolean firstOfLaunch, Progress progress) {
+        progress.trial(trial);
+        if (!sut.isAlive()) {
+            return failed(TrialRecords.failed(trial, "the server had already died", sut.logTail(5)), progress, "server died earlier");
+        }
+        Long startupMs = firstOfLaunch ? sut.startupMillis().stream().boxed().findFirst().orElse(null) : null;
+        String strategy = trial.benchmark().statsKey();
+        WorkCompletion work = new WorkCompletion();
+        AtomicBoolean died = new AtomicBoolean();
+        Thread watchdog = watch(sut, died, Thread.currentThread());
+        Monitor monitor = trial.benchmark().watched() ? new Monitor(os, session.target(sut), SAMPLE_EVERY) : null;
+        JfrRecorder jfr = trial.benchmark().jfr() && sut.pid().isPresent() ? new JfrRecorder(sut.pid().getAsLong(),
+                session.store().trialFile(trial.number(), trial.variant().name(), trial.benchmark().name(), ".jfr")) : null;
+        LoadResult load;
+        Completion completion = null;
+        AtomicBoolean workCounted = new AtomicBoolean(strategy != null);
+        try {
+            load = driver.run(new LoadRun(sut.uri(), trial.benchmark().request(), trial.benchmark().checks(), trial.load(),
+                    trial.warmup()), progress.and(atWindowStart(sut, strategy == null ? null : work, workCounted))
+                    .and(monitor == null ? LoadListener.NONE : monitor).and(jfr == null ? LoadListener.NONE : jfr));
+            stop(monitor, watchdog);
+            if (!died.get() && workCounted.get() && load.failure() == null) {
+                completion = work.await(sut.uri(), strategy);
+            }
+        } catch (Exception e) {
+            stop(monitor, watchdog);
+            profile(jfr, progress);
+            TrialResult result = TrialRecords.failed(trial, died.get() ? DIED : "trial failed: " + e.getMessage(), sut.logTail(5));
+            return failed(result, progress, result.failure());
+        }
+        String failure = died.get() ? DIED : load.failure();
+        JfrSummary profile = profile(jfr, progress);
+        List<ResourceSample> resources = monitor == null ? List.of() : monitor.finish();
+        Session.Watching watching = session.watching();
+        ResourceSummary summary = monitor == null ? null : ResourceSummary.of(resources, monitor.ownCpuPercent(),
+                watching.noisyAbovePercent(), watching.layout().driverCpuCount());
+        TrialResult result = TrialRecords.measured(trial, load, startupMs, failure, completion, died.get(), resources, summary,
+                monitor == null ? -1 : monitor.contextSwitches(), profile, rules, sut.logTail(5));
+        session.write(result, load.latencyNanos());
+        List<String> crossed = result.thresholds().stream().filter(t -> !t.passed()).map(ThresholdResult::threshold).toList();
+        progress.finished(String.format("%s · %,.0f req/s · p50 %s ms · p99 %s ms · %,d errors%s%s", result.status(),
+                result.throughput(), result.latency() == null ? "-" : result.latency().p50Ms(),
+                result.latency() == null ? "-" : result.latency().p99Ms(), load.errorCount(),
+                result.flags().isEmpty() ? "" : " · flags: " + String.join(", ", result.flags().stream().map(Flag::key).toList()),
+                crossed.isEmpty() ? "" : " · thresholds crossed: " + String.join(", ", crossed)));
+        return result;
+    }
+
+    private TrialResult failed(TrialResult result, Progress progress, String why) {
+        session.write(result, null);
+        progress.finished("FAILED: " + why);
+        return result;
+    }
+
+    /** Ends the JFR recording and reads it; says on the progress line why there is none. */
+    private static JfrSummary profile(JfrRecorder jfr, Progress progress) {
+        if (jfr == null) {
+            return null;
+        }
+        try (jfr) {
+            JfrRecorder.Result recorded = jfr.finish();
+            if (recorded.file() == null) {
+                progress.note("lab: no JFR recording: " + recorded.problem());
+                return null;
+            }
+            return JfrSummary.read(recorded.file());
+        } catch (RuntimeException e) {
+            progress.note("lab: JFR recording unreadable: " + e.getMessage());
+            return null;
+        }
+    }
+
+    /** Interrupts the driver's thread the moment the server's process is gone. */
+    private static Thread watch(RunningSut sut, AtomicBoolean died, Thread driverThread) {
+        return Thread.ofPlatform().daemon().name("server-watchdog").start(() -> {
+            while (!Thread.currentThread().isInterrupted()) {
+                if (!sut.isAlive()) {
+                    died.set(true);
+                    driverThread.interrupt();
+                    return;
+                }
+                try {
+                    Thread.sleep(WATCH.toMillis());
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        });
+    }
+
+    private static void stop(Monitor monitor, Thread watchdog) {
+        if (monitor != null) {
+            monitor.finish();
+        }
+        watchdog.interrupt();
+        Thread.interrupted();
+    }
+
+    /**
+     * What happens as the load begins (the server moves to its own CPUs) and as the measured window
+     * opens (the app's work counters restart), so completed work counts hand-offs of the window, not of the warm-up.
+     * Warm-up work still in a broker's queue then may finish inside the window and be counted.
+     *
+     * @param work    the app's counters, or {@code null} for synchronous workloads
+     * @param counted cleared when the counters could not be reset, so no completion is reported
+     */
+    private static LoadListener atWindowStart(RunningSut sut, WorkCompletion work, AtomicBoolean counted) {
+        AtomicBoolean opened = new AtomicBoolean();
+        return new LoadListener() {
+            @Override
+            public void phase(LoadPhase phase) {
+                // Pinned as its load begins, so the move onto one CPU (a stall of a second or two, seen in
+                // the p99 of the first window) falls in the warm-up, not in what is measured.
+                sut.pinForMeasurement();
+                // A model without warm-up announces its window twice: before the engine starts and as it does.
+                if (phase != LoadPhase.MEASURE || !opened.compareAndSet(false, true)) {
+                    return;
+                }
+                if (work != null) {
+                    try {
+                        work.reset(sut.uri());
+                    } catch (IOException e) {
+                        counted.set(false);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        counted.set(false);
+                    }
+                }
+            }
+        };
+    }
+}
