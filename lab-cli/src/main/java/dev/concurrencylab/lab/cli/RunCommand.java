@@ -39,6 +39,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+/**
+ * {@code ./lab run}: a suite, planned and run in one session. Longer than most classes (about 260
+ * lines) because its options and their checks are the whole running CLI: {@code capacity} extends it.
+ */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Runs a suite end to end: starts the backing services it needs, starts each variant's server,",
                 "warms up, measures with Hyperfoil, and writes every trial to the results directory as it ends.",

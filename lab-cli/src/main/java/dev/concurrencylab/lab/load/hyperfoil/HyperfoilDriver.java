@@ -1,8 +1,6 @@
 package dev.concurrencylab.lab.load.hyperfoil;
 
-import dev.concurrencylab.lab.load.CheckTally;
 import dev.concurrencylab.lab.load.Checks;
-import dev.concurrencylab.lab.load.ErrorClass;
 import dev.concurrencylab.lab.load.LoadDriver;
 import dev.concurrencylab.lab.load.LoadListener;
 import dev.concurrencylab.lab.load.LoadModel;
@@ -11,37 +9,23 @@ import dev.concurrencylab.lab.load.LoadResult;
 import dev.concurrencylab.lab.load.LoadRun;
 import dev.concurrencylab.lab.load.PathTemplate;
 import dev.concurrencylab.lab.load.RequestSpec;
-import dev.concurrencylab.lab.load.SecondStats;
 import io.hyperfoil.api.config.Benchmark;
 import io.hyperfoil.api.config.BenchmarkBuilder;
-import io.hyperfoil.api.config.Phase;
 import io.hyperfoil.api.config.PhaseBuilder;
-import io.hyperfoil.api.session.PhaseInstance;
-import io.hyperfoil.api.statistics.StatisticsSnapshot;
 import io.hyperfoil.core.builders.StepCatalog;
 import io.hyperfoil.core.handlers.DefragProcessor;
-import io.hyperfoil.core.impl.LocalSimulationRunner;
 import io.hyperfoil.http.api.HttpMethod;
 import io.hyperfoil.http.config.HttpPluginBuilder;
-import io.hyperfoil.http.statistics.HttpStats;
 import io.hyperfoil.http.steps.HttpRequestStepBuilder;
 import io.hyperfoil.http.steps.HttpStepCatalog;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumMap;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import org.HdrHistogram.Histogram;
 
 /**
  * The lab's only door to Hyperfoil 0.25.2: turns a {@link LoadRun} into an in-process Hyperfoil
@@ -101,8 +85,8 @@ public final class HyperfoilDriver implements LoadDriver {
         List<String> measured = addMeasured(builder, run, measureKey, last);
         Benchmark benchmark = builder.build();
 
-        Collector collector = new Collector();
-        Runner runner = new Runner(benchmark, collector, measured, current, measureTally, listener, timed(run.model()));
+        WindowStatistics collector = new WindowStatistics();
+        WindowRunner runner = new WindowRunner(benchmark, collector, measured, current, measureTally, listener, timed(run.model()));
         ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "load-progress");
             t.setDaemon(true);
@@ -255,129 +239,8 @@ public final class HyperfoilDriver implements LoadDriver {
     }
 
     /** Models that run for a set time, as opposed to those that end when their requests are done. */
-    private static boolean timed(LoadModel model) {
+    static boolean timed(LoadModel model) {
         return !(model instanceof LoadModel.UsersXRequests || model instanceof LoadModel.CountXConcurrency
                 || model instanceof LoadModel.Burst);
-    }
-
-    /** Knows which phase is running, whether the session pool ran dry, and when the measured window began and ended. */
-    private static final class Runner extends LocalSimulationRunner {
-        private final List<String> measured;
-        private final AtomicReference<Tally> current;
-        private final Tally measureTally;
-        private final LoadListener listener;
-        private final boolean timed;
-        final AtomicBoolean sessionLimitHit = new AtomicBoolean();
-        final AtomicLong windowStartNanos = new AtomicLong();
-        final AtomicLong finishedNanos = new AtomicLong();
-        final AtomicLong terminatedNanos = new AtomicLong();
-
-        Runner(Benchmark benchmark, Collector collector, List<String> measured, AtomicReference<Tally> current,
-                Tally measureTally, LoadListener listener, boolean timed) {
-            super(benchmark, collector, null, null);
-            this.timed = timed;
-            this.measured = measured;
-            this.current = current;
-            this.measureTally = measureTally;
-            this.listener = listener;
-        }
-
-        /**
-         * A timed window ends when its last phase stops starting requests (those still in flight are
-         * counted but do not stretch the window); a counted one ends when its last answer arrives.
-         */
-        double windowSeconds(boolean timed) {
-            long start = windowStartNanos.get();
-            long end = timed && finishedNanos.get() != 0 ? finishedNanos.get() : terminatedNanos.get();
-            return start == 0 || end == 0 ? 0 : (end - start) / 1e9;
-        }
-
-        @Override
-        protected CompletableFuture<Void> phaseChanged(Phase phase, PhaseInstance.Status status, boolean sessionLimitExceeded, Throwable error) {
-            if (measured.contains(phase.name())) {
-                if (sessionLimitExceeded) {
-                    sessionLimitHit.set(true);
-                }
-                if (status == PhaseInstance.Status.RUNNING && windowStartNanos.compareAndSet(0, System.nanoTime())) {
-                    current.set(measureTally);
-                    listener.phase(LoadPhase.MEASURE);
-                }
-                if (phase.name().equals(measured.getLast())) {
-                    if (status == PhaseInstance.Status.FINISHED && finishedNanos.compareAndSet(0, System.nanoTime()) && timed) {
-                        listener.windowEnded();
-                    } else if (status == PhaseInstance.Status.TERMINATED && terminatedNanos.compareAndSet(0, System.nanoTime()) && !timed) {
-                        listener.windowEnded();
-                    }
-                }
-            }
-            return super.phaseChanged(phase, status, sessionLimitExceeded, error);
-        }
-    }
-
-    /** Keeps copies of Hyperfoil's per-second snapshots (it resets them after the callback). */
-    private static final class Collector implements io.hyperfoil.core.impl.statistics.StatisticsCollector.StatisticsConsumer {
-        private final Map<String, TreeMap<Integer, StatisticsSnapshot>> byPhase = new LinkedHashMap<>();
-
-        @Override
-        public synchronized void accept(Phase phase, int stepId, String metric, StatisticsSnapshot snapshot,
-                io.hyperfoil.core.util.CountDown countDown) {
-            byPhase.computeIfAbsent(phase.name(), k -> new TreeMap<>())
-                    .merge(snapshot.sequenceId, snapshot.clone(), (a, b) -> {
-                        a.add(b);
-                        return a;
-                    });
-        }
-
-        synchronized LoadResult result(List<String> measured, LoadRun run, Tally tally, Runner runner, String failure) {
-            StatisticsSnapshot total = new StatisticsSnapshot();
-            List<SecondStats> series = new ArrayList<>();
-            for (String phase : measured) {
-                for (StatisticsSnapshot s : byPhase.getOrDefault(phase, new TreeMap<>()).values()) {
-                    total.add(s);
-                    series.add(new SecondStats(series.size(), s.requestCount, s.responseCount, errors(s, 0, 0),
-                            ms(s.histogram, 50), ms(s.histogram, 99), s.histogram.getTotalCount() == 0 ? 0 : s.histogram.getMaxValue() / 1e6));
-                }
-            }
-            Map<ErrorClass, Long> errors = new EnumMap<>(ErrorClass.class);
-            errors.put(ErrorClass.TIMEOUT, (long) total.requestTimeouts);
-            errors.put(ErrorClass.REFUSED, tally.refused.sum());
-            // A timeout closes its connection, which Hyperfoil counts as a connection error as well.
-            errors.put(ErrorClass.RESET, (long) Math.max(0, total.connectionErrors - total.requestTimeouts));
-            errors.put(ErrorClass.STATUS, (long) nonSuccess(total));
-            errors.put(ErrorClass.CHECK, tally.checkFailed.sum());
-            double window = runner.windowSeconds(timed(run.model()));
-            return new LoadResult(tally.good.getIntervalHistogram(), tally.bad.getIntervalHistogram(), total.requestCount,
-                    total.responseCount, errors, checks(run.checks(), tally), tally.latencyFails.sum(), series, window,
-                    runner.sessionLimitHit.get(), TimeUnit.NANOSECONDS.toMillis(total.blockedTime), failure);
-        }
-
-        /** The suite's checks in k6's words, each with its passes and fails. */
-        private static List<CheckTally> checks(Checks checks, Tally tally) {
-            List<CheckTally> out = new ArrayList<>();
-            if (checks.status() != null) {
-                out.add(new CheckTally("status is " + checks.status(), tally.statusPasses.sum(), tally.statusFails.sum()));
-            }
-            if (checks.bodyContains() != null) {
-                out.add(new CheckTally("body contains " + checks.bodyContains(), tally.bodyPasses.sum(), tally.bodyFails.sum()));
-            }
-            if (checks.latencyBelow() != null) {
-                out.add(new CheckTally("response time < " + checks.latencyBelow().toMillis() + "ms", tally.latencyPasses.sum(),
-                        tally.latencyFails.sum()));
-            }
-            return out;
-        }
-
-        private static long errors(StatisticsSnapshot s, long refused, long checks) {
-            return s.requestTimeouts + Math.max(0, s.connectionErrors - s.requestTimeouts) + nonSuccess(s) + refused + checks;
-        }
-
-        private static int nonSuccess(StatisticsSnapshot s) {
-            HttpStats http = HttpStats.get(s);
-            return http.status_3xx + http.status_4xx + http.status_5xx + http.status_other;
-        }
-
-        private static double ms(Histogram h, double percentile) {
-            return h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(percentile) / 1e6;
-        }
     }
 }

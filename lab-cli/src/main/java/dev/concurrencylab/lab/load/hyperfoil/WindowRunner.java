@@ -1,0 +1,67 @@
+package dev.concurrencylab.lab.load.hyperfoil;
+
+import dev.concurrencylab.lab.load.LoadListener;
+import dev.concurrencylab.lab.load.LoadPhase;
+import io.hyperfoil.api.config.Benchmark;
+import io.hyperfoil.api.config.Phase;
+import io.hyperfoil.api.session.PhaseInstance;
+import io.hyperfoil.core.impl.LocalSimulationRunner;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+/** Knows which phase is running, whether the session pool ran dry, and when the measured window began and ended. */
+final class WindowRunner extends LocalSimulationRunner {
+    private final List<String> measured;
+    private final AtomicReference<Tally> current;
+    private final Tally measureTally;
+    private final LoadListener listener;
+    private final boolean timed;
+    final AtomicBoolean sessionLimitHit = new AtomicBoolean();
+    final AtomicLong windowStartNanos = new AtomicLong();
+    final AtomicLong finishedNanos = new AtomicLong();
+    final AtomicLong terminatedNanos = new AtomicLong();
+
+    WindowRunner(Benchmark benchmark, WindowStatistics collector, List<String> measured, AtomicReference<Tally> current,
+            Tally measureTally, LoadListener listener, boolean timed) {
+        super(benchmark, collector, null, null);
+        this.timed = timed;
+        this.measured = measured;
+        this.current = current;
+        this.measureTally = measureTally;
+        this.listener = listener;
+    }
+
+    /**
+     * A timed window ends when its last phase stops starting requests (those still in flight are
+     * counted but do not stretch the window); a counted one ends when its last answer arrives.
+     */
+    double windowSeconds(boolean timed) {
+        long start = windowStartNanos.get();
+        long end = timed && finishedNanos.get() != 0 ? finishedNanos.get() : terminatedNanos.get();
+        return start == 0 || end == 0 ? 0 : (end - start) / 1e9;
+    }
+
+    @Override
+    protected CompletableFuture<Void> phaseChanged(Phase phase, PhaseInstance.Status status, boolean sessionLimitExceeded, Throwable error) {
+        if (measured.contains(phase.name())) {
+            if (sessionLimitExceeded) {
+                sessionLimitHit.set(true);
+            }
+            if (status == PhaseInstance.Status.RUNNING && windowStartNanos.compareAndSet(0, System.nanoTime())) {
+                current.set(measureTally);
+                listener.phase(LoadPhase.MEASURE);
+            }
+            if (phase.name().equals(measured.getLast())) {
+                if (status == PhaseInstance.Status.FINISHED && finishedNanos.compareAndSet(0, System.nanoTime()) && timed) {
+                    listener.windowEnded();
+                } else if (status == PhaseInstance.Status.TERMINATED && terminatedNanos.compareAndSet(0, System.nanoTime()) && !timed) {
+                    listener.windowEnded();
+                }
+            }
+        }
+        return super.phaseChanged(phase, status, sessionLimitExceeded, error);
+    }
+}

@@ -1,0 +1,86 @@
+package dev.concurrencylab.lab.load.hyperfoil;
+
+import dev.concurrencylab.lab.load.CheckTally;
+import dev.concurrencylab.lab.load.Checks;
+import dev.concurrencylab.lab.load.ErrorClass;
+import dev.concurrencylab.lab.load.LoadResult;
+import dev.concurrencylab.lab.load.LoadRun;
+import dev.concurrencylab.lab.load.SecondStats;
+import io.hyperfoil.api.config.Phase;
+import io.hyperfoil.api.statistics.StatisticsSnapshot;
+import io.hyperfoil.http.statistics.HttpStats;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
+
+/** Keeps copies of Hyperfoil's per-second snapshots (it resets them after the callback). */
+final class WindowStatistics implements io.hyperfoil.core.impl.statistics.StatisticsCollector.StatisticsConsumer {
+    private final Map<String, TreeMap<Integer, StatisticsSnapshot>> byPhase = new LinkedHashMap<>();
+
+    @Override
+    public synchronized void accept(Phase phase, int stepId, String metric, StatisticsSnapshot snapshot,
+            io.hyperfoil.core.util.CountDown countDown) {
+        byPhase.computeIfAbsent(phase.name(), k -> new TreeMap<>())
+                .merge(snapshot.sequenceId, snapshot.clone(), (a, b) -> {
+                    a.add(b);
+                    return a;
+                });
+    }
+
+    synchronized LoadResult result(List<String> measured, LoadRun run, Tally tally, WindowRunner runner, String failure) {
+        StatisticsSnapshot total = new StatisticsSnapshot();
+        List<SecondStats> series = new ArrayList<>();
+        for (String phase : measured) {
+            for (StatisticsSnapshot s : byPhase.getOrDefault(phase, new TreeMap<>()).values()) {
+                total.add(s);
+                series.add(new SecondStats(series.size(), s.requestCount, s.responseCount, errors(s, 0, 0),
+                        ms(s.histogram, 50), ms(s.histogram, 99), s.histogram.getTotalCount() == 0 ? 0 : s.histogram.getMaxValue() / 1e6));
+            }
+        }
+        Map<ErrorClass, Long> errors = new EnumMap<>(ErrorClass.class);
+        errors.put(ErrorClass.TIMEOUT, (long) total.requestTimeouts);
+        errors.put(ErrorClass.REFUSED, tally.refused.sum());
+        // A timeout closes its connection, which Hyperfoil counts as a connection error as well.
+        errors.put(ErrorClass.RESET, (long) Math.max(0, total.connectionErrors - total.requestTimeouts));
+        errors.put(ErrorClass.STATUS, (long) nonSuccess(total));
+        errors.put(ErrorClass.CHECK, tally.checkFailed.sum());
+        double window = runner.windowSeconds(HyperfoilDriver.timed(run.model()));
+        return new LoadResult(tally.good.getIntervalHistogram(), tally.bad.getIntervalHistogram(), total.requestCount,
+                total.responseCount, errors, checks(run.checks(), tally), tally.latencyFails.sum(), series, window,
+                runner.sessionLimitHit.get(), TimeUnit.NANOSECONDS.toMillis(total.blockedTime), failure);
+    }
+
+    /** The suite's checks in k6's words, each with its passes and fails. */
+    private static List<CheckTally> checks(Checks checks, Tally tally) {
+        List<CheckTally> out = new ArrayList<>();
+        if (checks.status() != null) {
+            out.add(new CheckTally("status is " + checks.status(), tally.statusPasses.sum(), tally.statusFails.sum()));
+        }
+        if (checks.bodyContains() != null) {
+            out.add(new CheckTally("body contains " + checks.bodyContains(), tally.bodyPasses.sum(), tally.bodyFails.sum()));
+        }
+        if (checks.latencyBelow() != null) {
+            out.add(new CheckTally("response time < " + checks.latencyBelow().toMillis() + "ms", tally.latencyPasses.sum(),
+                    tally.latencyFails.sum()));
+        }
+        return out;
+    }
+
+    private static long errors(StatisticsSnapshot s, long refused, long checks) {
+        return s.requestTimeouts + Math.max(0, s.connectionErrors - s.requestTimeouts) + nonSuccess(s) + refused + checks;
+    }
+
+    private static int nonSuccess(StatisticsSnapshot s) {
+        HttpStats http = HttpStats.get(s);
+        return http.status_3xx + http.status_4xx + http.status_5xx + http.status_other;
+    }
+
+    private static double ms(Histogram h, double percentile) {
+        return h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(percentile) / 1e6;
+    }
+}
