@@ -3,7 +3,6 @@ package dev.concurrencylab.lab.report;
 import dev.concurrencylab.lab.capacity.CapacityResults;
 import dev.concurrencylab.lab.capacity.CapacitySearch;
 import dev.concurrencylab.lab.capacity.Slo;
-import dev.concurrencylab.lab.load.ErrorClass;
 import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.result.Flag;
 import dev.concurrencylab.lab.result.ResultStore;
@@ -130,7 +129,7 @@ public record ReportContent(String title, String summary, Map<String, String> en
         for (TrialResult t : trials) {
             if (t.ok()) {
                 failed += t.failedCount();
-                attempted += t.sent() + t.errors().getOrDefault(ErrorClass.REFUSED.key(), 0L);
+                attempted += t.attempts();
             }
         }
         return attempted == 0 ? 0 : failed / attempted;

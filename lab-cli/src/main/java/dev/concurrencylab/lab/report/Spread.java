@@ -17,9 +17,13 @@ public record Spread(double median, double min, double max, int n) {
         if (values.isEmpty()) {
             return null;
         }
-        int n = values.size();
-        double median = n % 2 == 1 ? values.get(n / 2) : (values.get(n / 2 - 1) + values.get(n / 2)) / 2;
-        return new Spread(median, values.getFirst(), values.getLast(), n);
+        return new Spread(median(values), values.getFirst(), values.getLast(), values.size());
+    }
+
+    /** Of values sorted in ascending order: the middle one, or the mean of the middle two. */
+    static double median(List<Double> sorted) {
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
     }
 
     /** True when the two ranges share no value: the difference is larger than trial-to-trial spread. */

@@ -72,7 +72,7 @@ final class Tables {
             for (String service : services) {
                 List<Double> values = trials.stream().map(t -> t.cost().serviceCpuMsPer1k().get(service))
                         .filter(java.util.Objects::nonNull).sorted().toList();
-                row.add(values.isEmpty() ? "–" : Numbers.format(median(values)));
+                row.add(values.isEmpty() ? "–" : Numbers.format(Spread.median(values)));
             }
             rows.add(row);
         }
@@ -130,13 +130,7 @@ final class Tables {
 
     private static String failedLatency(List<TrialResult> trials, Function<LatencySummary, Double> part) {
         List<Double> values = trials.stream().filter(t -> t.failedLatency() != null).map(t -> part.apply(t.failedLatency())).sorted().toList();
-        return values.isEmpty() ? "–" : Numbers.format(median(values));
-    }
-
-    /** Of sorted values. */
-    private static double median(List<Double> sorted) {
-        int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+        return values.isEmpty() ? "–" : Numbers.format(Spread.median(values));
     }
 
     private static String mark(boolean passed) {

@@ -12,10 +12,13 @@ import java.time.Duration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Durations in results as suites write them: whole seconds as {@code 5s}, the rest as {@code 500ms}. */
-final class DurationText {
+/**
+ * Durations as suites write them ({@code 500ms}, {@code 30s}, {@code 2m}, {@code 1h}), read the same in
+ * suites and results; results write whole seconds as {@code 5s}, the rest as {@code 500ms}.
+ */
+public final class DurationText {
 
-    private static final Pattern TEXT = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s|m|h)");
+    private static final Pattern TEXT = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h)");
 
     private DurationText() {
     }
@@ -31,21 +34,27 @@ final class DurationText {
         module.addDeserializer(Duration.class, new JsonDeserializer<>() {
             @Override
             public Duration deserialize(JsonParser p, DeserializationContext ctx) throws IOException {
-                Matcher m = TEXT.matcher(p.getValueAsString(""));
-                if (!m.matches()) {
-                    return (Duration) ctx.handleWeirdStringValue(Duration.class, p.getValueAsString(), "expected a duration such as 5s or 500ms");
-                }
-                double amount = Double.parseDouble(m.group(1));
-                long unit = switch (m.group(2)) {
-                    case "ms" -> 1;
-                    case "s" -> 1_000;
-                    case "m" -> 60_000;
-                    default -> 3_600_000;
-                };
-                return Duration.ofMillis(Math.round(amount * unit));
+                Duration d = parse(p.getValueAsString(""));
+                return d != null ? d : (Duration) ctx.handleWeirdStringValue(Duration.class, p.getValueAsString(),
+                        "expected a duration such as 5s or 500ms");
             }
         });
         return module;
+    }
+
+    /** The duration {@code text} says, or {@code null} when it is not one. */
+    public static Duration parse(String text) {
+        Matcher m = TEXT.matcher(text.strip());
+        if (!m.matches()) {
+            return null;
+        }
+        long unit = switch (m.group(2)) {
+            case "ms" -> 1;
+            case "s" -> 1_000;
+            case "m" -> 60_000;
+            default -> 3_600_000;
+        };
+        return Duration.ofMillis(Math.round(Double.parseDouble(m.group(1)) * unit));
     }
 
     static String text(Duration d) {

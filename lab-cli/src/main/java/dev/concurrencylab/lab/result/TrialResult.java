@@ -2,6 +2,7 @@ package dev.concurrencylab.lab.result;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import dev.concurrencylab.lab.jfr.JfrSummary;
+import dev.concurrencylab.lab.load.ErrorClass;
 import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.SecondStats;
 import dev.concurrencylab.lab.monitor.ResourceSample;
@@ -55,6 +56,12 @@ public record TrialResult(int number, String variant, String benchmark, String w
     @JsonIgnore
     public boolean ok() {
         return status == TrialStatus.OK;
+    }
+
+    /** Requests attempted: sent, and those whose connection was refused before they could be. */
+    @JsonIgnore
+    public long attempts() {
+        return sent + errors.getOrDefault(ErrorClass.REFUSED.key(), 0L);
     }
 
     /** Requests that did not end in a good answer. */

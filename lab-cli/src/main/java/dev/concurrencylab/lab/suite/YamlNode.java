@@ -1,13 +1,12 @@
 package dev.concurrencylab.lab.suite;
 
+import dev.concurrencylab.lab.result.DurationText;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
@@ -16,8 +15,6 @@ import org.yaml.snakeyaml.nodes.SequenceNode;
 
 /** A node of a YAML document that remembers its file and line, so every complaint can point at it. */
 final class YamlNode {
-
-    private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h)");
 
     private final String file;
     private final Node node;
@@ -159,18 +156,11 @@ final class YamlNode {
 
     /** {@code 500ms}, {@code 30s}, {@code 2m}, {@code 1h}. */
     Duration duration() {
-        Matcher m = DURATION.matcher(text().strip());
-        if (!m.matches()) {
+        Duration d = DurationText.parse(text());
+        if (d == null) {
             throw error("expected a duration such as 500ms, 30s or 2m, not '" + text() + "'");
         }
-        double amount = Double.parseDouble(m.group(1));
-        long millis = Math.round(amount * switch (m.group(2)) {
-            case "ms" -> 1;
-            case "s" -> 1_000;
-            case "m" -> 60_000;
-            default -> 3_600_000;
-        });
-        return Duration.ofMillis(millis);
+        return d;
     }
 
     List<String> strings() {
