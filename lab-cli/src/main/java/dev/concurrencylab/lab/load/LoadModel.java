@@ -1,5 +1,6 @@
 package dev.concurrencylab.lab.load;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.time.Duration;
@@ -8,8 +9,8 @@ import java.util.List;
 /**
  * How requests arrive during the measured window. Closed models (a fixed number of users, each
  * waiting for its answer) hide queueing delay; the open models send on a clock, so a slow server
- * shows up as latency instead of as fewer requests. In results a model is written with its suite
- * name under {@code model}, and read back by it.
+ * shows up as latency instead of as fewer requests. Suites and results both name a model under
+ * {@code model} and are read by these records, whose constructors reject a model that cannot run.
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.PROPERTY, property = "model")
 @JsonSubTypes({
@@ -29,11 +30,21 @@ public sealed interface LoadModel {
     int maxConcurrency();
 
     /** One step of a {@link ClosedStages} ramp: move to {@code users} over {@code duration}, like a k6 stage. */
-    record Stage(Duration duration, int users) {
+    record Stage(@JsonProperty(required = true) Duration duration, @JsonProperty(required = true) int users) {
+        public Stage {
+            InvalidSetting.atLeast("users", users, 0);
+        }
     }
 
     /** k6's ramping VUs (E0): users change linearly stage by stage; no think time. */
-    record ClosedStages(List<Stage> stages) implements LoadModel {
+    record ClosedStages(@JsonProperty(required = true) List<Stage> stages) implements LoadModel {
+        public ClosedStages {
+            stages = List.copyOf(stages);
+            if (stages.stream().allMatch(st -> st.users() == 0)) {
+                throw new InvalidSetting(null, "closed-stages needs at least one stage with users above 0");
+            }
+        }
+
         public String name() {
             return "closed-stages";
         }
@@ -44,7 +55,12 @@ public sealed interface LoadModel {
     }
 
     /** Gatling's "N users × M requests each, no pause" (E1). */
-    record UsersXRequests(int users, int requests) implements LoadModel {
+    record UsersXRequests(@JsonProperty(required = true) int users, @JsonProperty(required = true) int requests) implements LoadModel {
+        public UsersXRequests {
+            InvalidSetting.atLeast("users", users, 1);
+            InvalidSetting.atLeast("requests", requests, 1);
+        }
+
         public String name() {
             return "users-x-requests";
         }
@@ -55,7 +71,16 @@ public sealed interface LoadModel {
     }
 
     /** ApacheBench {@code -n count -c concurrency} (E2): exactly {@code count} requests. */
-    record CountXConcurrency(int count, int concurrency) implements LoadModel {
+    record CountXConcurrency(@JsonProperty(required = true) int count, @JsonProperty(required = true) int concurrency) implements LoadModel {
+        public CountXConcurrency {
+            InvalidSetting.atLeast("count", count, 1);
+            InvalidSetting.atLeast("concurrency", concurrency, 1);
+            if (count % concurrency != 0) {
+                throw new InvalidSetting(null, "count (" + count + ") must be a multiple of concurrency (" + concurrency
+                        + ") so every user sends the same number");
+            }
+        }
+
         public String name() {
             return "count-x-concurrency";
         }
@@ -66,7 +91,11 @@ public sealed interface LoadModel {
     }
 
     /** JMeter's "N requests fired at once" (E4). */
-    record Burst(int count) implements LoadModel {
+    record Burst(@JsonProperty(required = true) int count) implements LoadModel {
+        public Burst {
+            InvalidSetting.atLeast("count", count, 1);
+        }
+
         public String name() {
             return "burst";
         }
@@ -77,7 +106,11 @@ public sealed interface LoadModel {
     }
 
     /** vegeta {@code -rate=0 -max-workers N} (E3): N workers send as fast as answers come back. */
-    record MaxRate(int workers, Duration duration) implements LoadModel {
+    record MaxRate(@JsonProperty(required = true) int workers, @JsonProperty(required = true) Duration duration) implements LoadModel {
+        public MaxRate {
+            InvalidSetting.atLeast("workers", workers, 1);
+        }
+
         public String name() {
             return "max-rate";
         }
@@ -87,8 +120,17 @@ public sealed interface LoadModel {
         }
     }
 
-    /** Constant arrival rate; {@code maxSessions} bounds requests in flight. */
-    record OpenRate(double rate, Duration duration, int maxSessions) implements LoadModel {
+    /**
+     * Constant arrival rate; {@code maxSessions} bounds requests in flight. 0 sessions means the
+     * default: room for one second's arrivals, so the driver runs dry only past 1 s latency.
+     */
+    record OpenRate(@JsonProperty(required = true) double rate, @JsonProperty(required = true) Duration duration, int maxSessions)
+            implements LoadModel {
+        public OpenRate {
+            InvalidSetting.positive("rate", rate);
+            maxSessions = maxSessions == 0 ? defaultSessions(rate) : InvalidSetting.atLeast("max-sessions", maxSessions, 1);
+        }
+
         public String name() {
             return "open-rate";
         }
@@ -98,8 +140,15 @@ public sealed interface LoadModel {
         }
     }
 
-    /** Arrival rate rising (or falling) linearly from {@code from} to {@code to} per second. */
-    record OpenRamp(double from, double to, Duration duration, int maxSessions) implements LoadModel {
+    /** Arrival rate rising (or falling) linearly from {@code from} to {@code to} per second; sessions as {@link OpenRate}. */
+    record OpenRamp(@JsonProperty(required = true) double from, @JsonProperty(required = true) double to,
+            @JsonProperty(required = true) Duration duration, int maxSessions) implements LoadModel {
+        public OpenRamp {
+            InvalidSetting.positive("from", from);
+            InvalidSetting.positive("to", to);
+            maxSessions = maxSessions == 0 ? defaultSessions(Math.max(from, to)) : InvalidSetting.atLeast("max-sessions", maxSessions, 1);
+        }
+
         public String name() {
             return "open-ramp";
         }
@@ -107,5 +156,9 @@ public sealed interface LoadModel {
         public int maxConcurrency() {
             return maxSessions;
         }
+    }
+
+    private static int defaultSessions(double rate) {
+        return (int) Math.max(16, Math.ceil(rate));
     }
 }

@@ -11,6 +11,11 @@ public enum Scale {
         return name().toLowerCase(Locale.ROOT);
     }
 
+    /** The scale named {@code text}, or {@code null}. */
+    public static Scale find(String text) {
+        return Arrays.stream(values()).filter(s -> s.key().equals(text)).findFirst().orElse(null);
+    }
+
     public static Scale of(String text) {
         return Arrays.stream(values()).filter(s -> s.key().equals(text)).findFirst()
                 .orElseThrow(() -> new SuiteException("unknown scale '" + text + "'; choose quick, standard or full"));

@@ -1,0 +1,253 @@
+package dev.concurrencylab.lab.suite;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonStreamContext;
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.util.JsonParserDelegate;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.BeanDescription;
+import com.fasterxml.jackson.databind.BeanProperty;
+import com.fasterxml.jackson.databind.DeserializationConfig;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.JavaType;
+import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.deser.BeanDeserializerModifier;
+import com.fasterxml.jackson.databind.deser.ContextualDeserializer;
+import com.fasterxml.jackson.databind.deser.std.DelegatingDeserializer;
+import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
+import com.fasterxml.jackson.databind.deser.BeanDeserializerBase;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import dev.concurrencylab.lab.load.InvalidSetting;
+import dev.concurrencylab.lab.result.DurationText;
+import dev.concurrencylab.lab.verdict.Threshold;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** The suite file's own value types, read so that a bad value is reported where it was written. */
+final class Values {
+
+    private Values() {
+    }
+
+    /** {@code 500ms}, {@code 30s}, {@code 2m}, {@code 1h}. */
+    static final JsonDeserializer<Duration> DURATION = new StdDeserializer<>(Duration.class) {
+        @Override
+        public Duration deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+            Duration d = p.currentToken().isScalarValue() ? DurationText.parse(p.getText()) : null;
+            if (d == null) {
+                throw Positions.error(p, ctxt, "expected a duration such as 500ms, 30s or 2m, not '" + text(p) + "'");
+            }
+            return d;
+        }
+    };
+
+    /** {@code p95 < 500ms}, {@code error-rate < 1%}: see {@link Threshold}. */
+    static final JsonDeserializer<Threshold> THRESHOLD = new StdDeserializer<>(Threshold.class) {
+        @Override
+        public Threshold deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+            try {
+                return Threshold.parse(text(p));
+            } catch (IllegalArgumentException e) {
+                throw Positions.error(p, ctxt, e.getMessage());
+            }
+        }
+    };
+
+    /** {@code 5%}, read as the fraction 0.05. */
+    static final class Percent extends StdDeserializer<Double> {
+        Percent() {
+            super(Double.class);
+        }
+
+        @Override
+        public Double deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+            String t = text(p).strip();
+            try {
+                if (t.endsWith("%")) {
+                    double value = Double.parseDouble(t.substring(0, t.length() - 1).strip());
+                    if (value < 0 || value > 100) {
+                        throw Positions.error(p, ctxt, "must be from 0% to 100%, not '" + t + "'");
+                    }
+                    return value / 100;
+                }
+            } catch (NumberFormatException e) {
+                // said below
+            }
+            throw Positions.error(p, ctxt, "expected a percentage such as 5%, not '" + t + "'");
+        }
+    }
+
+    /** Any value, with the line and path it was written at. */
+    static final class LocatedValue extends StdDeserializer<Located<?>> implements ContextualDeserializer {
+        private final JavaType valueType;
+
+        LocatedValue(JavaType valueType) {
+            super(Located.class);
+            this.valueType = valueType;
+        }
+
+        @Override
+        public JsonDeserializer<?> createContextual(DeserializationContext ctxt, BeanProperty property) {
+            JavaType type = ctxt.getContextualType() != null ? ctxt.getContextualType() : property.getType();
+            return new LocatedValue(type.containedTypeOrUnknown(0));
+        }
+
+        @Override
+        public Located<?> deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+            String file = Positions.file(ctxt);
+            int line = Positions.line(p);
+            String path = Positions.path(p);
+            return new Located<>(ctxt.readValue(p, valueType), file, line, path);
+        }
+    }
+
+    /** One value for every scale, or a map of scale → value (see {@link Scaled}). */
+    static final class ScaledValue extends StdDeserializer<Scaled<?>> implements ContextualDeserializer {
+        private final JsonDeserializer<Object> values;
+
+        ScaledValue(JsonDeserializer<Object> values) {
+            super(Scaled.class);
+            this.values = values;
+        }
+
+        @Override
+        public JsonDeserializer<?> createContextual(DeserializationContext ctxt, BeanProperty property) throws JsonMappingException {
+            JavaType type = ctxt.getContextualType() != null ? ctxt.getContextualType() : property.getType();
+            return new ScaledValue(ctxt.findRootValueDeserializer(type.containedTypeOrUnknown(0)));
+        }
+
+        @Override
+        public Scaled<?> deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+            if (p.currentToken() != JsonToken.START_OBJECT) {
+                return Scaled.of(values.deserialize(p, ctxt));
+            }
+            int line = Positions.line(p);
+            String path = Positions.path(p);
+            String key = p.nextFieldName();
+            if (key == null || Scale.find(key) == null) {
+                // A map that is the value itself: its deserializer goes on from the first key.
+                return Scaled.of(values.deserialize(p, ctxt));
+            }
+            Map<Scale, Object> byScale = new EnumMap<>(Scale.class);
+            for (; key != null; key = p.nextFieldName()) {
+                Scale scale = Scale.find(key);
+                if (scale == null) {
+                    throw Positions.error(Positions.file(ctxt), Positions.line(p), path + "." + key,
+                            "unknown key '" + key + "'; expected one of full, quick, standard");
+                }
+                p.nextToken();
+                byScale.put(scale, values.deserialize(p, ctxt));
+            }
+            if (!byScale.containsKey(Scale.QUICK)) {
+                throw Positions.error(Positions.file(ctxt), line, path,
+                        "a value given per scale needs at least 'quick' (larger scales fall back to smaller ones)");
+            }
+            return new Scaled<>(byScale);
+        }
+    }
+
+    /**
+     * Reports a record the file cannot build (a missing key, a value its constructor rejects) at
+     * the line where the record starts, not where the parser stopped after reading it.
+     */
+    static final class AtItsStart extends BeanDeserializerModifier {
+        @Override
+        public JsonDeserializer<?> modifyDeserializer(DeserializationConfig config, BeanDescription beanDesc, JsonDeserializer<?> deserializer) {
+            return deserializer instanceof BeanDeserializerBase ? new Started(deserializer) : deserializer;
+        }
+    }
+
+    private static final class Started extends DelegatingDeserializer {
+        private static final Pattern MISSING = Pattern.compile("Missing required creator property '([^']+)'");
+
+        Started(JsonDeserializer<?> delegate) {
+            super(delegate);
+        }
+
+        @Override
+        protected JsonDeserializer<?> newDelegatingInstance(JsonDeserializer<?> delegate) {
+            return new Started(delegate);
+        }
+
+        @Override
+        public Object deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+            String file = Positions.file(ctxt);
+            int line = Positions.line(p);
+            String path = Positions.path(p);
+            try {
+                return _delegatee.deserialize(new KnownKeys(p, ctxt, ((BeanDeserializerBase) _delegatee).getKnownPropertyNames()), ctxt);
+            } catch (JsonMappingException e) {
+                for (Throwable t = e; t != null; t = t.getCause()) {
+                    if (t instanceof SuiteException) {
+                        throw e;
+                    }
+                    if (t instanceof InvalidSetting s) {
+                        throw Positions.error(file, line, s.key() == null ? path : join(path, s.key()), s.getMessage());
+                    }
+                    Matcher missing = t instanceof MismatchedInputException ? MISSING.matcher(t.getMessage()) : null;
+                    if (missing != null && missing.find()) {
+                        throw Positions.error(file, line, path, "missing key '" + missing.group(1) + "'");
+                    }
+                }
+                throw e;
+            }
+        }
+
+        private static String join(String path, String key) {
+            return path.isEmpty() ? key : path + "." + key;
+        }
+    }
+
+    /**
+     * Rejects a key the record does not have as soon as it is read. Jackson would only find it
+     * after building the record, so a missing key would be reported first and at the wrong line.
+     */
+    private static final class KnownKeys extends JsonParserDelegate {
+        private final JsonStreamContext record;
+        private final DeserializationContext ctxt;
+        private final Collection<Object> known;
+
+        KnownKeys(JsonParser p, DeserializationContext ctxt, Collection<Object> known) throws IOException {
+            super(p);
+            this.record = p.getParsingContext();
+            this.ctxt = ctxt;
+            this.known = known;
+            check(p.currentToken());
+        }
+
+        @Override
+        public JsonToken nextToken() throws IOException {
+            return check(super.nextToken());
+        }
+
+        @Override
+        public String nextFieldName() throws IOException {
+            return nextToken() == JsonToken.FIELD_NAME ? currentName() : null;
+        }
+
+        @Override
+        public boolean nextFieldName(SerializableString name) throws IOException {
+            return nextToken() == JsonToken.FIELD_NAME && name.getValue().equals(currentName());
+        }
+
+        private JsonToken check(JsonToken token) throws IOException {
+            if (token == JsonToken.FIELD_NAME && getParsingContext() == record && !known.contains(currentName())) {
+                String path = Positions.path(this);
+                throw Positions.error(Positions.file(ctxt), Positions.line(this), path.isEmpty() ? currentName() : path + "." + currentName(),
+                        "unknown key '" + currentName() + "'; expected one of "
+                                + String.join(", ", known.stream().map(Object::toString).sorted().toList()));
+            }
+            return token;
+        }
+    }
+
+    private static String text(JsonParser p) throws IOException {
+        return p.currentToken().isScalarValue() ? p.getText() : "a " + (p.currentToken() == JsonToken.START_ARRAY ? "list" : "map");
+    }
+}
