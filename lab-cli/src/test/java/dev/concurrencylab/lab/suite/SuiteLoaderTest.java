@@ -91,6 +91,9 @@ class SuiteLoaderTest {
             unknown threshold metric       | 'name: t\\nvariants: [webflux]\\nthresholds: [p42 < 1ms]\\nbenchmarks:\\n  - workload: hello\\n    load: {model: burst, count: 1}\\n' | t.yaml:3: thresholds[0]: threshold 'p42 < 1ms': unknown metric 'p42'
             threshold rate not in percent  | 'name: t\\nvariants: [webflux]\\nthresholds: [error-rate < 0.01]\\nbenchmarks:\\n  - workload: hello\\n    load: {model: burst, count: 1}\\n' | t.yaml:3: thresholds[0]: threshold 'error-rate < 0.01': write a rate in percent
             threshold not an expression    | 'name: t\\nvariants: [webflux]\\nthresholds: [fast please]\\nbenchmarks:\\n  - workload: hello\\n    load: {model: burst, count: 1}\\n' | t.yaml:3: thresholds[0]: threshold 'fast please' is not 'METRIC < VALUE'
+            unknown key in a block map     | 'name: t\nvariants: [webflux]\nbenchmarks:\n  - workload: hello\n    lod: 3\n    load: {model: burst, count: 1}\n' | t.yaml:5: benchmarks[0].lod: unknown key 'lod'
+            value the model rejects        | 'name: t\nvariants: [webflux]\nbenchmarks:\n  - workload: hello\n    load: {model: open-rate, rate: 0, duration: 5s}\n' | t.yaml:5: benchmarks[0].load.rate: must be above 0
+            value given per scale, no quick | 'name: t\nvariants: [webflux]\nbenchmarks:\n  - workload: hello\n    load: {standard: {model: burst, count: 1}}\n' | t.yaml:5: benchmarks[0].load: a value given per scale needs at least 'quick'
             min-effect not a percentage    | 'name: t\\nvariants: [webflux]\\nmin-effect: 0.05\\nbenchmarks:\\n  - workload: hello\\n    load: {model: burst, count: 1}\\n' | t.yaml:3: min-effect: expected a percentage such as 5%
             """)
     void aMalformedSuiteIsOneLineNamingFileAndLine(String what, String yaml, String expected) {
