@@ -17,11 +17,12 @@ import org.HdrHistogram.Histogram;
  * @param windowSeconds      wall time of the measured window
  * @param sessionLimitHit    the driver had no free session when a request was due (open model)
  * @param blockedMillis      time requests waited for a free connection
+ * @param driverLag          how late the driver's own JVM got to run during the window
  * @param failure            why the driver could not complete the window, or {@code null}
  */
 public record LoadResult(Histogram latencyNanos, Histogram failedLatencyNanos, long sent, long answered,
         Map<ErrorClass, Long> errors, List<CheckTally> checks, long latencyCheckFailed, List<SecondStats> series,
-        double windowSeconds, boolean sessionLimitHit, long blockedMillis, String failure) {
+        double windowSeconds, boolean sessionLimitHit, long blockedMillis, SchedulingLag.Figures driverLag, String failure) {
 
     /** Good answers: what goodput and the latency percentiles count. */
     public long good() {
@@ -42,8 +43,15 @@ public record LoadResult(Histogram latencyNanos, Histogram failedLatencyNanos, l
         return errors.values().stream().mapToLong(Long::longValue).sum();
     }
 
-    /** The driver, not the server, was the limit: its latencies must not be read as the server's. */
-    public boolean generatorLimited() {
+    /** The longest time any answer took, good or not, in milliseconds. */
+    public double maxLatencyMs() {
+        long max = Math.max(latencyNanos.getTotalCount() == 0 ? 0 : latencyNanos.getMaxValue(),
+                failedLatencyNanos.getTotalCount() == 0 ? 0 : failedLatencyNanos.getMaxValue());
+        return max / 1e6;
+    }
+
+    /** Requests left later than due: no free session (open model) or no free connection. */
+    public boolean heldBack() {
         return sessionLimitHit || blockedMillis > 0;
     }
 }

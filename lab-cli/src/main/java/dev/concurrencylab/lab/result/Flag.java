@@ -13,9 +13,11 @@ import java.util.Arrays;
 public enum Flag {
 
     GENERATOR_LIMITED("generator-limited", Party.DRIVER,
-            "the load driver, not the server, was the limit (sessions ran out or requests waited for a connection)"),
+            "the load driver, not the server, was the limit: its JVM stalled, or requests left late while the server answered in time"),
     DRIVER_SATURATED("driver-saturated", Party.DRIVER, "the driver used (nearly) all the CPU it may use"),
     NOISY("noisy", Party.MACHINE, "other processes took more CPU than the noise threshold during the trial"),
+    OVERLOADED("overloaded", Party.SERVER,
+            "the server answered slower than requests arrived, or closed connections it could not serve: requests waited, so latency is a lower bound"),
     ERRORS("errors", Party.SERVER, "more requests failed than the suite's max-error-rate allows: no latency or throughput verdict"),
     FAILED_CHECKS("failed-checks", Party.SERVER, "some answers failed a check of the suite (see the checks table); information, not a disqualification"),
     SERVER_DIED("server-died", Party.SERVER, "the server under test died during the trial"),

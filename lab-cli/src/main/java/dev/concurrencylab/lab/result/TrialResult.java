@@ -26,6 +26,7 @@ import java.util.Map;
  * @param latency      response times of good answers only
  * @param failedLatency response times of answers that were not good (non-2xx, failed status or body check)
  * @param histogramLog file beside this one holding the HdrHistogram of good answers' response times (ns)
+ * @param delivery     the rate asked for against the rate sent, and the driver's own stalls (absent in results written before it was added)
  * @param checks       each of the suite's checks with passes, fails and pass rate
  * @param thresholds   each of the suite's thresholds judged on this trial
  * @param reasons      flag → the figures behind it
@@ -38,7 +39,7 @@ public record TrialResult(int number, String variant, String benchmark, String w
         String loadModel, LoadModel load, TrialStatus status, String failure, Long startupMs, double warmupSeconds,
         double windowSeconds, long sent, long count, long answered, double throughput, Map<String, Long> errors,
         double errorRate, long latencyCheckFailed, LatencySummary latency, LatencySummary failedLatency,
-        String histogramLog, List<SecondStats> series, Completion completion, long blockedMillis, List<CheckResult> checks,
+        String histogramLog, List<SecondStats> series, Completion completion, long blockedMillis, Delivery delivery, List<CheckResult> checks,
         List<ThresholdResult> thresholds, List<Flag> flags, Map<String, String> reasons, String serverLogTail,
         List<ResourceSample> resources, ResourceSummary resourceSummary, CostPerRequest cost, JfrSummary profile) {
 
@@ -82,7 +83,7 @@ public record TrialResult(int number, String variant, String benchmark, String w
     public TrialResult withThresholds(List<ThresholdResult> judged) {
         return new TrialResult(number, variant, benchmark, workload, repetition, loadModel, load, status, failure, startupMs,
                 warmupSeconds, windowSeconds, sent, count, answered, throughput, errors, errorRate, latencyCheckFailed, latency,
-                failedLatency, histogramLog, series, completion, blockedMillis, checks, judged, flags, reasons, serverLogTail,
+                failedLatency, histogramLog, series, completion, blockedMillis, delivery, checks, judged, flags, reasons, serverLogTail,
                 resources, resourceSummary, cost, profile);
     }
 }

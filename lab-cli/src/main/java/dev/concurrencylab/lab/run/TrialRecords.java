@@ -46,11 +46,8 @@ final class TrialRecords {
 
         List<Flag> flags = new ArrayList<>();
         Map<String, String> reasons = new LinkedHashMap<>();
-        if (load.generatorLimited()) {
-            flag(flags, reasons, Flag.GENERATOR_LIMITED, load.sessionLimitHit()
-                    ? "the driver had no free session when a request was due" + (load.blockedMillis() > 0 ? "; " : "") : "",
-                    load.blockedMillis() > 0 ? String.format(Locale.ROOT, "requests waited %,d ms in total for a connection", load.blockedMillis()) : "");
-        }
+        Attribution.Outcome attribution = Attribution.of(trial.load(), load);
+        attribution.flags().forEach((flag, why) -> flag(flags, reasons, flag, why));
         if (errorRate > rules.maxErrorRate()) {
             flag(flags, reasons, Flag.ERRORS, String.format(Locale.ROOT, "%.2f %% of %,d requests failed (%s), above %s %%",
                     errorRate * 100, attempts, describe(errors), percent(rules.maxErrorRate())));
@@ -76,7 +73,7 @@ final class TrialRecords {
                 round(load.windowSeconds()), load.sent(), load.good(), load.answered(), round(load.throughput()), errors,
                 errorRate, load.latencyCheckFailed(), LatencySummary.of(load.latencyNanos()), LatencySummary.of(load.failedLatencyNanos()),
                 ResultStore.histogramLogName(trial.number(), trial.variant().name(), trial.benchmark().name(), load.latencyNanos()),
-                load.series(), completion, load.blockedMillis(), checks, List.of(), flags, reasons,
+                load.series(), completion, load.blockedMillis(), attribution.delivery(), checks, List.of(), flags, reasons,
                 failure == null ? null : logTail, resources, summary, CostPerRequest.of(resources, load.answered(), contextSwitches), profile);
         return result.ok() ? result.withThresholds(rules.thresholds().stream().map(t -> t.judge(result)).toList()) : result;
     }
@@ -86,7 +83,7 @@ final class TrialRecords {
         Flag flag = why.contains("died") ? Flag.SERVER_DIED : Flag.FAILED;
         return new TrialResult(t.number(), t.variant().name(), t.benchmark().name(), t.benchmark().workload(), t.repetition(),
                 t.load().name(), t.load(), TrialStatus.FAILED, why, null, 0, 0, 0, 0, 0, 0, Map.of(), 0, 0, null, null,
-                null, List.of(), null, 0, List.of(), List.of(), List.of(flag), Map.of(flag.key(), why), logTail, List.of(), null, null, null);
+                null, List.of(), null, 0, null, List.of(), List.of(), List.of(flag), Map.of(flag.key(), why), logTail, List.of(), null, null, null);
     }
 
     private static void flag(List<Flag> flags, Map<String, String> reasons, Flag flag, String... why) {

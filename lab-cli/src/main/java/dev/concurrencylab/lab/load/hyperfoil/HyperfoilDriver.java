@@ -9,6 +9,7 @@ import dev.concurrencylab.lab.load.LoadResult;
 import dev.concurrencylab.lab.load.LoadRun;
 import dev.concurrencylab.lab.load.PathTemplate;
 import dev.concurrencylab.lab.load.RequestSpec;
+import dev.concurrencylab.lab.load.SchedulingLag;
 import io.hyperfoil.api.config.Benchmark;
 import io.hyperfoil.api.config.BenchmarkBuilder;
 import io.hyperfoil.api.config.PhaseBuilder;
@@ -86,7 +87,17 @@ public final class HyperfoilDriver implements LoadDriver {
         Benchmark benchmark = builder.build();
 
         WindowStatistics collector = new WindowStatistics();
-        WindowRunner runner = new WindowRunner(benchmark, collector, measured, current, measureTally, listener, timed(run.model()));
+        SchedulingLag lag = SchedulingLag.start();
+        LoadListener resetLag = new LoadListener() {
+            @Override
+            public void phase(LoadPhase phase) {
+                if (phase == LoadPhase.MEASURE) {
+                    lag.reset();
+                }
+            }
+        };
+        WindowRunner runner = new WindowRunner(benchmark, collector, measured, current, measureTally, resetLag.and(listener),
+                timed(run.model()));
         ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "load-progress");
             t.setDaemon(true);
@@ -103,6 +114,7 @@ public final class HyperfoilDriver implements LoadDriver {
         } catch (Exception e) {
             failure = "load engine failed: " + e.getMessage();
         } finally {
+            lag.close();
             ticker.shutdownNow();
             Tally.close(warmKey);
             Tally.close(measureKey);
@@ -110,7 +122,7 @@ public final class HyperfoilDriver implements LoadDriver {
         if (Thread.currentThread().isInterrupted()) {
             failure = "stopped before the measured window ended";
         }
-        return collector.result(measured, run, measureTally, runner, failure);
+        return collector.result(measured, run, measureTally, runner, lag.figures(), failure);
     }
 
     private static void addWarmUp(BenchmarkBuilder builder, LoadRun run, String tally) {

@@ -5,6 +5,7 @@ import dev.concurrencylab.lab.load.Checks;
 import dev.concurrencylab.lab.load.ErrorClass;
 import dev.concurrencylab.lab.load.LoadResult;
 import dev.concurrencylab.lab.load.LoadRun;
+import dev.concurrencylab.lab.load.SchedulingLag;
 import dev.concurrencylab.lab.load.SecondStats;
 import io.hyperfoil.api.config.Phase;
 import io.hyperfoil.api.statistics.StatisticsSnapshot;
@@ -32,7 +33,8 @@ final class WindowStatistics implements io.hyperfoil.core.impl.statistics.Statis
                 });
     }
 
-    synchronized LoadResult result(List<String> measured, LoadRun run, Tally tally, WindowRunner runner, String failure) {
+    synchronized LoadResult result(List<String> measured, LoadRun run, Tally tally, WindowRunner runner, SchedulingLag.Figures lag,
+            String failure) {
         StatisticsSnapshot total = new StatisticsSnapshot();
         List<SecondStats> series = new ArrayList<>();
         for (String phase : measured) {
@@ -52,7 +54,7 @@ final class WindowStatistics implements io.hyperfoil.core.impl.statistics.Statis
         double window = runner.windowSeconds(HyperfoilDriver.timed(run.model()));
         return new LoadResult(tally.good.getIntervalHistogram(), tally.bad.getIntervalHistogram(), total.requestCount,
                 total.responseCount, errors, checks(run.checks(), tally), tally.latencyFails.sum(), series, window,
-                runner.sessionLimitHit.get(), TimeUnit.NANOSECONDS.toMillis(total.blockedTime), failure);
+                runner.sessionLimitHit.get(), TimeUnit.NANOSECONDS.toMillis(total.blockedTime), lag, failure);
     }
 
     /** The suite's checks in k6's words, each with its passes and fails. */

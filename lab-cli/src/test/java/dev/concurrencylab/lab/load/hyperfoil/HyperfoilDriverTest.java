@@ -51,7 +51,7 @@ class HyperfoilDriverTest {
         assertThat(result.windowSeconds()).isCloseTo(5.0, within(0.2));
         assertThat(result.sendRate()).isCloseTo(200, within(4.0));
         assertThat(result.errorCount()).isZero();
-        assertThat(result.generatorLimited()).isFalse();
+        assertThat(result.heldBack()).isFalse();
     }
 
     @Test
@@ -61,7 +61,7 @@ class HyperfoilDriverTest {
 
         assertThat(server.maxInFlight.get()).isEqualTo(8);
         assertThat(result.answered()).isGreaterThan(100);
-        assertThat(result.generatorLimited()).isFalse();
+        assertThat(result.heldBack()).isFalse();
     }
 
     @Test
@@ -72,7 +72,7 @@ class HyperfoilDriverTest {
 
         assertThat(server.maxInFlight.get()).isBetween(3, 6);
         assertThat(result.errorCount()).isZero();
-        assertThat(result.generatorLimited()).isFalse();
+        assertThat(result.heldBack()).isFalse();
         assertThat(result.series()).hasSizeGreaterThanOrEqualTo(3);
     }
 

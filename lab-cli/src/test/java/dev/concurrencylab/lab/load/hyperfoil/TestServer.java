@@ -13,6 +13,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -30,6 +31,8 @@ public final class TestServer implements AutoCloseable {
     private volatile CountDownLatch gate = new CountDownLatch(0);
 
     private final AtomicInteger scrapes = new AtomicInteger();
+    private final Semaphore workers = new Semaphore(4);
+    private volatile long pausedUntilNanos;
 
     public TestServer() throws IOException {
         http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 20_000);
@@ -54,6 +57,23 @@ public final class TestServer implements AutoCloseable {
             sleep(5_000);
             answer(ex, 200, "late");
         }));
+        http.createContext("/pausable", ex -> counted(ex, () -> {
+            long wait = pausedUntilNanos - System.nanoTime();
+            if (wait > 0) {
+                sleep(TimeUnit.NANOSECONDS.toMillis(wait));
+            }
+            answer(ex, 200, "hello");
+        }));
+        http.createContext("/limited", ex -> counted(ex, () -> {
+            // Four workers of 50 ms each: 80 answers a second at most, the rest queue.
+            workers.acquireUninterruptibly();
+            try {
+                sleep(50);
+            } finally {
+                workers.release();
+            }
+            answer(ex, 200, "hello");
+        }));
         http.createContext("/actuator/prometheus", ex -> answer(ex, 200, prometheus(scrapes.incrementAndGet())));
         http.start();
         resetting = new ServerSocket(0, 100, InetAddress.getLoopbackAddress());
@@ -74,6 +94,11 @@ public final class TestServer implements AutoCloseable {
             }
             answer(ex, 200, "hello");
         }));
+    }
+
+    /** Requests to /pausable that arrive in the next {@code pause} wait until it is over, as in a stop-the-world pause. */
+    public void pauseFor(java.time.Duration pause) {
+        pausedUntilNanos = System.nanoTime() + pause.toNanos();
     }
 
     public URI uri() {

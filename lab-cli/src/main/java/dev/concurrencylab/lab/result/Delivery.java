@@ -1,0 +1,20 @@
+package dev.concurrencylab.lab.result;
+
+/**
+ * Whether the load left as planned: the rate the model asked for against the rate achieved, and how
+ * long the driver's own JVM was kept from running. The evidence behind {@code generator-limited}
+ * and {@code overloaded}.
+ *
+ * @param targetRate     open models: arrivals per second asked for; {@code null} for closed models
+ * @param achievedRate   requests sent per second of the measured window
+ * @param behind         open models: arrivals due by the window's end but never sent
+ * @param sessions       open models: requests the driver could keep in flight
+ * @param driverLagMaxMs the longest the driver's JVM waited to run during the window
+ */
+public record Delivery(Double targetRate, double achievedRate, long behind, Integer sessions, double driverLagMaxMs) {
+
+    /** Share of the target rate not sent, from 0; 0 for closed models. */
+    public double shortfall() {
+        return targetRate == null || targetRate <= 0 ? 0 : Math.max(0, 1 - achievedRate / targetRate);
+    }
+}

@@ -1,0 +1,104 @@
+package dev.concurrencylab.lab.run;
+
+import dev.concurrencylab.lab.load.ErrorClass;
+import dev.concurrencylab.lab.load.LoadModel;
+import dev.concurrencylab.lab.load.LoadResult;
+import dev.concurrencylab.lab.load.SchedulingLag;
+import dev.concurrencylab.lab.result.Delivery;
+import dev.concurrencylab.lab.result.Flag;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Decides whose doing it was when requests left late. Running out of sessions or connections only
+ * says that requests waited; Little's law says why. With {@code S} sessions at {@code R} arrivals a
+ * second the driver runs dry exactly when answers take longer than {@code S / R}: if the server's
+ * answers took that long (or timed out, or its connections were closed), the server was the limit
+ * ({@code overloaded}, a result). The driver is blamed ({@code generator-limited}) only on evidence
+ * about the driver: its JVM stalled, or it fell behind while the server answered in time.
+ */
+final class Attribution {
+
+    /** Arrivals this far short of the target are reported. */
+    static final double SHORT = 0.01;
+
+    private Attribution() {
+    }
+
+    record Outcome(Delivery delivery, Map<Flag, String> flags) {
+    }
+
+    static Outcome of(LoadModel model, LoadResult load) {
+        Double target = switch (model) {
+            case LoadModel.OpenRate o -> o.rate();
+            case LoadModel.OpenRamp r -> (r.from() + r.to()) / 2;
+            default -> null;
+        };
+        Integer sessions = model instanceof LoadModel.OpenRate || model instanceof LoadModel.OpenRamp ? model.maxConcurrency() : null;
+        long behind = target == null ? 0 : Math.max(0, Math.round(target * load.windowSeconds()) - load.sent());
+        Delivery delivery = new Delivery(target, round(load.sendRate()), behind, sessions, round(load.driverLag().maxMs()));
+        Map<Flag, String> flags = new LinkedHashMap<>();
+
+        List<String> server = new ArrayList<>();
+        if (load.sessionLimitHit() && sessions != null) {
+            double budgetMs = 1000.0 * sessions / target;
+            long timeouts = load.errors().getOrDefault(ErrorClass.TIMEOUT, 0L);
+            if (timeouts > 0 || load.maxLatencyMs() >= 0.9 * budgetMs) {
+                server.add(String.format(Locale.ROOT, "all %,d sessions were waiting for answers: the slowest took %,.0f ms%s, and %,d sessions"
+                        + " at %s req/s last %,.0f ms", sessions, load.maxLatencyMs(), timeouts > 0 ? " (" + timeouts + " timed out)" : "",
+                        sessions, number(target), budgetMs));
+            }
+        }
+        long lost = load.errors().getOrDefault(ErrorClass.RESET, 0L) + load.errors().getOrDefault(ErrorClass.REFUSED, 0L)
+                + load.errors().getOrDefault(ErrorClass.TIMEOUT, 0L);
+        if (load.blockedMillis() > 0 && lost > 0) {
+            server.add(String.format(Locale.ROOT, "requests waited %,d ms in total for connections the server closed, refused or"
+                    + " left hanging (%,d)", load.blockedMillis(), lost));
+        }
+
+        List<String> driver = new ArrayList<>();
+        SchedulingLag.Figures lag = load.driverLag();
+        if (lag.stalled()) {
+            driver.add(String.format(Locale.ROOT, "the driver's JVM was kept from running for up to %,.0f ms (stall bound %,.0f ms)",
+                    lag.maxMs(), SchedulingLag.STALL_MS));
+        }
+        if (server.isEmpty()) {
+            if (load.sessionLimitHit()) {
+                driver.add(String.format(Locale.ROOT, "the driver ran out of its %,d sessions while the slowest answer took %,.0f ms",
+                        sessions == null ? model.maxConcurrency() : sessions, load.maxLatencyMs()));
+            }
+            if (load.blockedMillis() > 0) {
+                driver.add(String.format(Locale.ROOT, "requests waited %,d ms in total for a connection, none lost by the server",
+                        load.blockedMillis()));
+            }
+            if (delivery.shortfall() > SHORT) {
+                driver.add(arrivals(delivery));
+            }
+        }
+        if (!driver.isEmpty()) {
+            flags.put(Flag.GENERATOR_LIMITED, String.join("; ", driver));
+        } else if (!server.isEmpty()) {
+            if (delivery.shortfall() > SHORT) {
+                server.add(arrivals(delivery) + "; latency is measured from the late sends, so it is a lower bound");
+            }
+            flags.put(Flag.OVERLOADED, String.join("; ", server));
+        }
+        return new Outcome(delivery, flags);
+    }
+
+    private static String arrivals(Delivery d) {
+        return String.format(Locale.ROOT, "sent %s req/s of the %s asked for (%.1f %% short, %,d arrivals never sent)",
+                number(d.achievedRate()), number(d.targetRate()), 100 * d.shortfall(), d.behind());
+    }
+
+    private static String number(double v) {
+        return v >= 100 ? String.format(Locale.ROOT, "%,.0f", v) : String.format(Locale.ROOT, "%.1f", v);
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 100) / 100.0;
+    }
+}

@@ -1,0 +1,100 @@
+package dev.concurrencylab.lab.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.concurrencylab.lab.load.Checks;
+import dev.concurrencylab.lab.load.LoadListener;
+import dev.concurrencylab.lab.load.LoadModel;
+import dev.concurrencylab.lab.load.LoadResult;
+import dev.concurrencylab.lab.load.LoadRun;
+import dev.concurrencylab.lab.load.RequestSpec;
+import dev.concurrencylab.lab.load.hyperfoil.HyperfoilDriver;
+import dev.concurrencylab.lab.load.hyperfoil.TestServer;
+import dev.concurrencylab.lab.result.Flag;
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Whose doing late requests were, judged on real load against a real server whose behaviour is known. */
+class AttributionTest {
+
+    private static TestServer server;
+    private static final ScheduledExecutorService LATER = Executors.newSingleThreadScheduledExecutor();
+    private final HyperfoilDriver driver = new HyperfoilDriver(1);
+
+    @BeforeAll
+    static void start() throws Exception {
+        server = new TestServer();
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        LATER.shutdownNow();
+        server.close();
+    }
+
+    private LoadResult run(String path, LoadModel model) {
+        RequestSpec request = new RequestSpec("GET", path, null, null, Duration.ofSeconds(5));
+        return driver.run(new LoadRun(server.uri(), request, Checks.NONE, model, Duration.ofSeconds(1)), LoadListener.NONE);
+    }
+
+    @Test
+    void aServerThatStallsForASecondShowsItInP99AndIsOverloadedNotTheDriversLimit() {
+        // 200 sessions at 200 req/s: a stall of a second and more keeps every one of them waiting.
+        LoadModel model = new LoadModel.OpenRate(200, Duration.ofSeconds(4), 0);
+        LATER.schedule(() -> server.pauseFor(Duration.ofMillis(1300)), 2500, TimeUnit.MILLISECONDS);
+
+        LoadResult load = run("/pausable", model);
+        Attribution.Outcome outcome = Attribution.of(model, load);
+
+        assertThat(load.sessionLimitHit()).isTrue();
+        assertThat(load.latencyNanos().getValueAtPercentile(99) / 1e6).isGreaterThan(900);
+        assertThat(outcome.flags()).containsKey(Flag.OVERLOADED).doesNotContainKey(Flag.GENERATOR_LIMITED);
+        assertThat(outcome.flags().get(Flag.OVERLOADED)).contains("all 200 sessions were waiting");
+    }
+
+    @Test
+    void aServerFarPastItsCapacityIsOverloadedWithItsLatencies() {
+        // /limited serves 80 req/s at most; 300 are offered.
+        LoadModel model = new LoadModel.OpenRate(300, Duration.ofSeconds(3), 0);
+
+        LoadResult load = run("/limited", model);
+        Attribution.Outcome outcome = Attribution.of(model, load);
+
+        assertThat(outcome.flags()).containsKey(Flag.OVERLOADED).doesNotContainKey(Flag.GENERATOR_LIMITED);
+        assertThat(outcome.delivery().shortfall()).isGreaterThan(0.1);
+        assertThat(outcome.flags().get(Flag.OVERLOADED)).contains("of the 300 asked for").contains("lower bound");
+        assertThat(load.maxLatencyMs()).isGreaterThan(900);
+    }
+
+    @Test
+    void aDriverKeptFromRunningIsGeneratorLimited() throws Exception {
+        // The kernel stops this JVM (driver and all) for 600 ms: nothing the server did.
+        long pid = ProcessHandle.current().pid();
+        Process stopper = new ProcessBuilder("sh", "-c", "sleep 2; kill -STOP " + pid + "; sleep 0.6; kill -CONT " + pid).start();
+        LoadModel model = new LoadModel.OpenRate(100, Duration.ofSeconds(3), 0);
+
+        LoadResult load = run("/ok", model);
+        stopper.waitFor(10, TimeUnit.SECONDS);
+        Attribution.Outcome outcome = Attribution.of(model, load);
+
+        assertThat(outcome.delivery().driverLagMaxMs()).isGreaterThan(400);
+        assertThat(outcome.flags()).containsKey(Flag.GENERATOR_LIMITED).doesNotContainKey(Flag.OVERLOADED);
+        assertThat(outcome.flags().get(Flag.GENERATOR_LIMITED)).contains("kept from running");
+    }
+
+    @Test
+    void aServerThatKeepsUpIsNeitherOverloadedNorTheDriversLimit() {
+        LoadModel model = new LoadModel.OpenRate(200, Duration.ofSeconds(3), 0);
+
+        Attribution.Outcome outcome = Attribution.of(model, run("/ok", model));
+
+        assertThat(outcome.flags()).isEmpty();
+        assertThat(outcome.delivery().shortfall()).isLessThan(Attribution.SHORT);
+        assertThat(outcome.delivery().targetRate()).isEqualTo(200);
+    }
+}
