@@ -18,11 +18,13 @@ import org.HdrHistogram.Histogram;
  * @param sessionLimitHit    the driver had no free session when a request was due (open model)
  * @param blockedMillis      time requests waited for a free connection
  * @param driverLag          how late the driver's own JVM got to run during the window
+ * @param warmedSeconds      how long the warm-up ran
+ * @param steady             whether the warm-up ended in steady state; {@code null} for a fixed warm-up
  * @param failure            why the driver could not complete the window, or {@code null}
  */
 public record LoadResult(Histogram latencyNanos, Histogram failedLatencyNanos, long sent, long answered,
         Map<ErrorClass, Long> errors, List<CheckTally> checks, long latencyCheckFailed, List<SecondStats> series,
-        double windowSeconds, boolean sessionLimitHit, long blockedMillis, SchedulingLag.Figures driverLag, String failure) {
+        double windowSeconds, boolean sessionLimitHit, long blockedMillis, SchedulingLag.Figures driverLag, double warmedSeconds, Boolean steady, String failure) {
 
     /** Good answers: what goodput and the latency percentiles count. */
     public long good() {

@@ -3,12 +3,12 @@ package dev.concurrencylab.lab.plan;
 import dev.concurrencylab.lab.capacity.CapacitySearch;
 import dev.concurrencylab.lab.capacity.Slo;
 import dev.concurrencylab.lab.load.LoadModel;
+import dev.concurrencylab.lab.load.Warmup;
 import dev.concurrencylab.lab.suite.Benchmark;
 import dev.concurrencylab.lab.suite.CapacitySpec;
 import dev.concurrencylab.lab.suite.Scale;
 import dev.concurrencylab.lab.suite.Suite;
 import dev.concurrencylab.lab.suite.Variant;
-import java.time.Duration;
 import java.util.List;
 
 /**
@@ -18,7 +18,7 @@ import java.util.List;
  * @param benchmark the suite's first benchmark: request, checks and (its open-rate load) each step's length
  */
 public record CapacityPlan(Suite suite, Scale scale, List<Variant> variants, Benchmark benchmark, CapacitySearch search,
-        Slo slo, LoadModel.OpenRate step, Duration warmup) {
+        Slo slo, LoadModel.OpenRate step, Warmup warmup) {
 
     public static CapacityPlan of(Suite suite, Scale scale, List<Variant> variants) {
         CapacitySpec spec = suite.capacity();

@@ -1,10 +1,10 @@
 package dev.concurrencylab.lab.plan;
 
 import dev.concurrencylab.lab.load.LoadModel;
+import dev.concurrencylab.lab.load.Warmup;
 import dev.concurrencylab.lab.suite.Benchmark;
 import dev.concurrencylab.lab.suite.Variant;
-import java.time.Duration;
 
 /** A trial as planned: its number in run order, what it runs, and with which load. */
-public record PlannedTrial(int number, Variant variant, Benchmark benchmark, int repetition, LoadModel load, Duration warmup) {
+public record PlannedTrial(int number, Variant variant, Benchmark benchmark, int repetition, LoadModel load, Warmup warmup) {
 }

@@ -1,10 +1,10 @@
 package dev.concurrencylab.lab.plan;
 
+import dev.concurrencylab.lab.load.Warmup;
 import dev.concurrencylab.lab.suite.Benchmark;
 import dev.concurrencylab.lab.suite.Scale;
 import dev.concurrencylab.lab.suite.Suite;
 import dev.concurrencylab.lab.suite.Variant;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -24,7 +24,7 @@ public final class Planner {
 
     public static Plan plan(Suite suite, Scale scale, Integer trialsOverride, List<Variant> variants) {
         int trials = trialsOverride != null ? trialsOverride : suite.trials().at(scale);
-        Duration warmup = suite.warmup().at(scale);
+        Warmup warmup = suite.warmup().at(scale);
         List<Launch> launches = new ArrayList<>();
         int number = 1;
         for (int rep = 1; rep <= trials; rep++) {
@@ -34,7 +34,7 @@ public final class Planner {
                 Collections.rotate(order, -(rep - 1));
                 for (Benchmark b : order) {
                     if (b.cold()) {
-                        launches.add(new Launch(variant, List.of(new PlannedTrial(number++, variant, b, rep, b.load().at(scale), Duration.ZERO))));
+                        launches.add(new Launch(variant, List.of(new PlannedTrial(number++, variant, b, rep, b.load().at(scale), Warmup.NONE))));
                     } else {
                         warm.add(new PlannedTrial(number++, variant, b, rep, b.load().at(scale), warmup));
                     }

@@ -17,6 +17,8 @@ import java.util.Map;
  *
  * @param status       {@code ok}, or {@code failed} with {@code failure} saying why
  * @param startupMs    server process start to first good answer (E1), when this trial started the server
+ * @param warmupSeconds how long the warm-up ran
+ * @param steady       whether it ended in steady state; {@code null} for a fixed warm-up (or none)
  * @param count        good answers: 2xx that passed the status and body checks
  * @param answered     every answer received, good or not
  * @param throughput   goodput: good answers per second of the measured window
@@ -37,7 +39,7 @@ import java.util.Map;
  */
 public record TrialResult(int number, String variant, String benchmark, String workload, int repetition,
         String loadModel, LoadModel load, TrialStatus status, String failure, Long startupMs, double warmupSeconds,
-        double windowSeconds, long sent, long count, long answered, double throughput, Map<String, Long> errors,
+        Boolean steady, double windowSeconds, long sent, long count, long answered, double throughput, Map<String, Long> errors,
         double errorRate, long latencyCheckFailed, LatencySummary latency, LatencySummary failedLatency,
         String histogramLog, List<SecondStats> series, Completion completion, long blockedMillis, Delivery delivery, List<CheckResult> checks,
         List<ThresholdResult> thresholds, List<Flag> flags, Map<String, String> reasons, String serverLogTail,
@@ -82,7 +84,7 @@ public record TrialResult(int number, String variant, String benchmark, String w
     /** A copy with thresholds judged. */
     public TrialResult withThresholds(List<ThresholdResult> judged) {
         return new TrialResult(number, variant, benchmark, workload, repetition, loadModel, load, status, failure, startupMs,
-                warmupSeconds, windowSeconds, sent, count, answered, throughput, errors, errorRate, latencyCheckFailed, latency,
+                warmupSeconds, steady, windowSeconds, sent, count, answered, throughput, errors, errorRate, latencyCheckFailed, latency,
                 failedLatency, histogramLog, series, completion, blockedMillis, delivery, checks, judged, flags, reasons, serverLogTail,
                 resources, resourceSummary, cost, profile);
     }

@@ -32,6 +32,11 @@ final class Attribution {
     }
 
     static Outcome of(LoadModel model, LoadResult load) {
+        return of(model, load, false);
+    }
+
+    /** @param serverDied the server's process ended during the window: that, not overload, is why requests waited */
+    static Outcome of(LoadModel model, LoadResult load, boolean serverDied) {
         Double target = switch (model) {
             case LoadModel.OpenRate o -> o.rate();
             case LoadModel.OpenRamp r -> (r.from() + r.to()) / 2;
@@ -43,7 +48,9 @@ final class Attribution {
         Map<Flag, String> flags = new LinkedHashMap<>();
 
         List<String> server = new ArrayList<>();
-        if (load.sessionLimitHit() && sessions != null) {
+        if (serverDied) {
+            server.add("the server died");
+        } else if (load.sessionLimitHit() && sessions != null) {
             double budgetMs = 1000.0 * sessions / target;
             long timeouts = load.errors().getOrDefault(ErrorClass.TIMEOUT, 0L);
             if (timeouts > 0 || load.maxLatencyMs() >= 0.9 * budgetMs) {
@@ -54,7 +61,7 @@ final class Attribution {
         }
         long lost = load.errors().getOrDefault(ErrorClass.RESET, 0L) + load.errors().getOrDefault(ErrorClass.REFUSED, 0L)
                 + load.errors().getOrDefault(ErrorClass.TIMEOUT, 0L);
-        if (load.blockedMillis() > 0 && lost > 0) {
+        if (load.blockedMillis() > 0 && lost > 0 && !serverDied) {
             server.add(String.format(Locale.ROOT, "requests waited %,d ms in total for connections the server closed, refused or"
                     + " left hanging (%,d)", load.blockedMillis(), lost));
         }
@@ -80,7 +87,7 @@ final class Attribution {
         }
         if (!driver.isEmpty()) {
             flags.put(Flag.GENERATOR_LIMITED, String.join("; ", driver));
-        } else if (!server.isEmpty()) {
+        } else if (!server.isEmpty() && !serverDied) {
             if (delivery.shortfall() > SHORT) {
                 server.add(arrivals(delivery) + "; latency is measured from the late sends, so it is a lower bound");
             }

@@ -46,7 +46,7 @@ final class TrialRecords {
 
         List<Flag> flags = new ArrayList<>();
         Map<String, String> reasons = new LinkedHashMap<>();
-        Attribution.Outcome attribution = Attribution.of(trial.load(), load);
+        Attribution.Outcome attribution = Attribution.of(trial.load(), load, died);
         attribution.flags().forEach((flag, why) -> flag(flags, reasons, flag, why));
         if (errorRate > rules.maxErrorRate()) {
             flag(flags, reasons, Flag.ERRORS, String.format(Locale.ROOT, "%.2f %% of %,d requests failed (%s), above %s %%",
@@ -56,6 +56,12 @@ final class TrialRecords {
                 .map(c -> String.format(Locale.ROOT, "%s: %,d of %,d failed", c.name(), c.fails(), c.passes() + c.fails())).toList();
         if (!failedChecks.isEmpty()) {
             flag(flags, reasons, Flag.FAILED_CHECKS, String.join("; ", failedChecks));
+        }
+        if (Boolean.FALSE.equals(load.steady())) {
+            flag(flags, reasons, Flag.NOT_STEADY, String.format(Locale.ROOT,
+                    "still not steady after the warm-up's %s s maximum (%s over the last 5 s)", round(load.warmedSeconds()),
+                    trial.load() instanceof dev.concurrencylab.lab.load.LoadModel.OpenRate
+                            || trial.load() instanceof dev.concurrencylab.lab.load.LoadModel.OpenRamp ? "p50" : "answers per second"));
         }
         if (died) {
             flag(flags, reasons, Flag.SERVER_DIED, "the server's process ended during the trial");
@@ -69,8 +75,8 @@ final class TrialRecords {
         }
         TrialResult result = new TrialResult(trial.number(), trial.variant().name(), trial.benchmark().name(),
                 trial.benchmark().workload(), trial.repetition(), trial.load().name(), trial.load(),
-                failure == null ? TrialStatus.OK : TrialStatus.FAILED, failure, startupMs, trial.warmup().toMillis() / 1000.0,
-                round(load.windowSeconds()), load.sent(), load.good(), load.answered(), round(load.throughput()), errors,
+                failure == null ? TrialStatus.OK : TrialStatus.FAILED, failure, startupMs, load.warmedSeconds(),
+                load.steady(), round(load.windowSeconds()), load.sent(), load.good(), load.answered(), round(load.throughput()), errors,
                 errorRate, load.latencyCheckFailed(), LatencySummary.of(load.latencyNanos()), LatencySummary.of(load.failedLatencyNanos()),
                 ResultStore.histogramLogName(trial.number(), trial.variant().name(), trial.benchmark().name(), load.latencyNanos()),
                 load.series(), completion, load.blockedMillis(), attribution.delivery(), checks, List.of(), flags, reasons,
@@ -82,7 +88,7 @@ final class TrialRecords {
     static TrialResult failed(PlannedTrial t, String why, String logTail) {
         Flag flag = why.contains("died") ? Flag.SERVER_DIED : Flag.FAILED;
         return new TrialResult(t.number(), t.variant().name(), t.benchmark().name(), t.benchmark().workload(), t.repetition(),
-                t.load().name(), t.load(), TrialStatus.FAILED, why, null, 0, 0, 0, 0, 0, 0, Map.of(), 0, 0, null, null,
+                t.load().name(), t.load(), TrialStatus.FAILED, why, null, 0, null, 0, 0, 0, 0, 0, Map.of(), 0, 0, null, null,
                 null, List.of(), null, 0, null, List.of(), List.of(), List.of(flag), Map.of(flag.key(), why), logTail, List.of(), null, null, null);
     }
 

@@ -1,7 +1,7 @@
 package dev.concurrencylab.lab.suite;
 
 import dev.concurrencylab.lab.verdict.VerdictRules;
-import java.time.Duration;
+import dev.concurrencylab.lab.load.Warmup;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -13,7 +13,7 @@ import java.util.Set;
  * @param rules    how its results are judged: smallest effect claimed, error threshold, thresholds
  */
 public record Suite(String name, String description, String file, List<Variant> variants,
-        List<Benchmark> benchmarks, Scaled<Integer> trials, Scaled<Duration> warmup, CapacitySpec capacity, VerdictRules rules) {
+        List<Benchmark> benchmarks, Scaled<Integer> trials, Scaled<Warmup> warmup, CapacitySpec capacity, VerdictRules rules) {
 
     /** The same suite with JFR recording on for every benchmark ({@code --jfr}). */
     public Suite withJfr() {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import dev.concurrencylab.lab.load.Checks;
 import dev.concurrencylab.lab.load.InvalidSetting;
 import dev.concurrencylab.lab.load.LoadModel;
+import dev.concurrencylab.lab.load.Warmup;
 import dev.concurrencylab.lab.verdict.Threshold;
 import java.time.Duration;
 import java.util.List;
@@ -20,7 +21,7 @@ record SuiteFile(
         String description,
         @JsonProperty(required = true) Located<List<Located<VariantFile>>> variants,
         Scaled<Integer> trials,
-        Scaled<Duration> warmup,
+        Scaled<Warmup> warmup,
         @JsonProperty(required = true) Located<List<Located<BenchmarkFile>>> benchmarks,
         CapacityFile capacity,
         @JsonDeserialize(using = Values.Percent.class) Double minEffect,

@@ -3,6 +3,7 @@ package dev.concurrencylab.lab.suite;
 import dev.concurrencylab.lab.load.Checks;
 import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.RequestSpec;
+import dev.concurrencylab.lab.load.Warmup;
 import dev.concurrencylab.lab.verdict.VerdictRules;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,6 +26,8 @@ public final class SuiteLoader {
 
     private static final Pattern PARAM = Pattern.compile("\\$\\{([a-z-]+)}");
     private static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
+    /** Until steady, within bounds that hold at every scale (docs/methodology.md). */
+    private static final Warmup DEFAULT_WARMUP = Warmup.steady(Duration.ofSeconds(5), Duration.ofSeconds(60));
 
     private final Catalog catalog;
 
@@ -82,7 +85,7 @@ public final class SuiteLoader {
                 file.maxErrorRate() != null ? file.maxErrorRate() : VerdictRules.DEFAULT.maxErrorRate(), file.thresholds());
         return new Suite(file.name(), file.description() != null ? file.description() : "", path, variants, benchmarks,
                 file.trials() != null ? file.trials() : Scaled.of(1),
-                file.warmup() != null ? file.warmup() : Scaled.of(Duration.ofSeconds(10)), capacity, rules);
+                file.warmup() != null ? file.warmup() : Scaled.of(DEFAULT_WARMUP), capacity, rules);
     }
 
     private static CapacitySpec capacity(SuiteFile.CapacityFile c) {

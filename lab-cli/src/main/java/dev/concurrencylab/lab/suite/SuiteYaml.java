@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.concurrencylab.lab.load.LoadModel;
+import dev.concurrencylab.lab.load.Warmup;
 import dev.concurrencylab.lab.verdict.Threshold;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -142,6 +143,7 @@ final class SuiteYaml {
         SimpleModule module = new SimpleModule("lab-suites");
         module.addDeserializer(Duration.class, Values.DURATION);
         module.addDeserializer(Threshold.class, Values.THRESHOLD);
+        module.addDeserializer(Warmup.class, Values.WARMUP);
         module.addDeserializer(Located.class, new Values.LocatedValue(null));
         module.addDeserializer(Scaled.class, new Values.ScaledValue(null));
         module.setDeserializerModifier(new Values.AtItsStart());

@@ -1,5 +1,6 @@
 package dev.concurrencylab.lab.suite;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonStreamContext;
 import com.fasterxml.jackson.core.SerializableString;
@@ -19,6 +20,7 @@ import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import com.fasterxml.jackson.databind.deser.BeanDeserializerBase;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import dev.concurrencylab.lab.load.InvalidSetting;
+import dev.concurrencylab.lab.load.Warmup;
 import dev.concurrencylab.lab.result.DurationText;
 import dev.concurrencylab.lab.verdict.Threshold;
 import java.io.IOException;
@@ -46,6 +48,22 @@ final class Values {
             return d;
         }
     };
+
+    /** A fixed warm-up ({@code 10s}), or until steady within bounds ({@code {min: 5s, max: 30s}}). */
+    static final JsonDeserializer<Warmup> WARMUP = new StdDeserializer<>(Warmup.class) {
+        @Override
+        public Warmup deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+            if (p.currentToken().isScalarValue()) {
+                return Warmup.fixed(DURATION.deserialize(p, ctxt));
+            }
+            Bounds bounds = ctxt.readValue(p, Bounds.class);
+            return Warmup.steady(bounds.min(), bounds.max());
+        }
+    };
+
+    /** A warm-up's bounds as written. */
+    record Bounds(@JsonProperty(required = true) Duration min, @JsonProperty(required = true) Duration max) {
+    }
 
     /** {@code p95 < 500ms}, {@code error-rate < 1%}: see {@link Threshold}. */
     static final JsonDeserializer<Threshold> THRESHOLD = new StdDeserializer<>(Threshold.class) {

@@ -11,6 +11,7 @@ import dev.concurrencylab.lab.load.LoadPhase;
 import dev.concurrencylab.lab.load.LoadResult;
 import dev.concurrencylab.lab.load.LoadRun;
 import dev.concurrencylab.lab.load.RequestSpec;
+import dev.concurrencylab.lab.load.Warmup;
 import dev.concurrencylab.lab.load.hyperfoil.HyperfoilDriver;
 import dev.concurrencylab.lab.load.hyperfoil.TestServer;
 import java.io.IOException;
@@ -59,7 +60,7 @@ class MonitorTest {
             };
             RequestSpec request = new RequestSpec("GET", "/ok", null, null, Duration.ofSeconds(5));
             LoadResult load = new HyperfoilDriver(1).run(new LoadRun(server.uri(), request, Checks.NONE,
-                    new LoadModel.OpenRate(100, Duration.ofSeconds(3), 50), Duration.ofSeconds(2)),
+                    new LoadModel.OpenRate(100, Duration.ofSeconds(3), 50), Warmup.fixed(Duration.ofSeconds(2))),
                     stopHogWhenMeasuring.and(monitor));
             List<ResourceSample> samples = monitor.finish();
 

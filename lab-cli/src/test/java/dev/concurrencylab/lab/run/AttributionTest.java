@@ -8,6 +8,7 @@ import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.LoadResult;
 import dev.concurrencylab.lab.load.LoadRun;
 import dev.concurrencylab.lab.load.RequestSpec;
+import dev.concurrencylab.lab.load.Warmup;
 import dev.concurrencylab.lab.load.hyperfoil.HyperfoilDriver;
 import dev.concurrencylab.lab.load.hyperfoil.TestServer;
 import dev.concurrencylab.lab.result.Flag;
@@ -39,7 +40,7 @@ class AttributionTest {
 
     private LoadResult run(String path, LoadModel model) {
         RequestSpec request = new RequestSpec("GET", path, null, null, Duration.ofSeconds(5));
-        return driver.run(new LoadRun(server.uri(), request, Checks.NONE, model, Duration.ofSeconds(1)), LoadListener.NONE);
+        return driver.run(new LoadRun(server.uri(), request, Checks.NONE, model, Warmup.fixed(Duration.ofSeconds(1))), LoadListener.NONE);
     }
 
     @Test

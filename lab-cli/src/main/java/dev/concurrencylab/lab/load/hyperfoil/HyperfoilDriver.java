@@ -10,6 +10,7 @@ import dev.concurrencylab.lab.load.LoadRun;
 import dev.concurrencylab.lab.load.PathTemplate;
 import dev.concurrencylab.lab.load.RequestSpec;
 import dev.concurrencylab.lab.load.SchedulingLag;
+import dev.concurrencylab.lab.load.SteadyState;
 import io.hyperfoil.api.config.Benchmark;
 import io.hyperfoil.api.config.BenchmarkBuilder;
 import io.hyperfoil.api.config.PhaseBuilder;
@@ -26,6 +27,7 @@ import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -103,9 +105,25 @@ public final class HyperfoilDriver implements LoadDriver {
             t.setDaemon(true);
             return t;
         });
+        AtomicBoolean steady = new AtomicBoolean();
+        SteadyState rule = run.model() instanceof LoadModel.OpenRate || run.model() instanceof LoadModel.OpenRamp
+                ? SteadyState.LATENCY : SteadyState.THROUGHPUT;
+        List<Double> warmSeconds = new ArrayList<>();
+        long[] answeredBefore = {0};
         ticker.scheduleAtFixedRate(() -> {
             Tally t = current.get();
             listener.progress(t.answered.sum(), t.failed.sum());
+            if (run.warmup().untilSteady() && runner.warming()) {
+                // The warm-up's own tally: what is read here is never part of the result.
+                long answered = warmTally.answered.sum();
+                warmSeconds.add(rule == SteadyState.LATENCY ? warmTally.good.getIntervalHistogram().getValueAtPercentile(50) / 1e6
+                        : (double) (answered - answeredBefore[0]));
+                answeredBefore[0] = answered;
+                if (runner.warmedSeconds() >= run.warmup().min().toMillis() / 1000.0 && rule.reached(warmSeconds)) {
+                    steady.set(true);
+                    runner.finishPhase(WARM_UP);
+                }
+            }
         }, 1, 1, TimeUnit.SECONDS);
         String failure = null;
         try (AutoCloseable refusals = RefusedConnections.install(current::get)) {
@@ -122,11 +140,11 @@ public final class HyperfoilDriver implements LoadDriver {
         if (Thread.currentThread().isInterrupted()) {
             failure = "stopped before the measured window ended";
         }
-        return collector.result(measured, run, measureTally, runner, lag.figures(), failure);
+        return collector.result(measured, run, measureTally, runner, lag.figures(), run.warmup().untilSteady() ? steady.get() : null, failure);
     }
 
     private static void addWarmUp(BenchmarkBuilder builder, LoadRun run, String tally) {
-        long ms = run.warmup().toMillis();
+        long ms = run.warmup().max().toMillis();
         PhaseBuilder<?> phase = switch (run.model()) {
             case LoadModel.OpenRate o -> builder.addPhase(WARM_UP).constantRate(0).usersPerSec(o.rate()).variance(false).maxSessions(o.maxSessions());
             case LoadModel.OpenRamp r -> builder.addPhase(WARM_UP).constantRate(0).usersPerSec(Math.max(1, r.from())).variance(false).maxSessions(r.maxSessions());

@@ -23,6 +23,8 @@ final class WindowRunner extends LocalSimulationRunner {
     final AtomicLong windowStartNanos = new AtomicLong();
     final AtomicLong finishedNanos = new AtomicLong();
     final AtomicLong terminatedNanos = new AtomicLong();
+    final AtomicLong warmStartNanos = new AtomicLong();
+    final AtomicLong warmEndNanos = new AtomicLong();
 
     WindowRunner(Benchmark benchmark, WindowStatistics collector, List<String> measured, AtomicReference<Tally> current,
             Tally measureTally, LoadListener listener, boolean timed) {
@@ -44,8 +46,27 @@ final class WindowRunner extends LocalSimulationRunner {
         return start == 0 || end == 0 ? 0 : (end - start) / 1e9;
     }
 
+    /** Seconds the warm-up has run so far, or ran; 0 before it starts. */
+    double warmedSeconds() {
+        long start = warmStartNanos.get();
+        long end = warmEndNanos.get();
+        return start == 0 ? 0 : ((end == 0 ? System.nanoTime() : end) - start) / 1e9;
+    }
+
+    /** The warm-up is running and has not been told to end. */
+    boolean warming() {
+        return warmStartNanos.get() != 0 && warmEndNanos.get() == 0;
+    }
+
     @Override
     protected CompletableFuture<Void> phaseChanged(Phase phase, PhaseInstance.Status status, boolean sessionLimitExceeded, Throwable error) {
+        if (phase.isWarmup) {
+            if (status == PhaseInstance.Status.RUNNING) {
+                warmStartNanos.compareAndSet(0, System.nanoTime());
+            } else if (status == PhaseInstance.Status.FINISHED) {
+                warmEndNanos.compareAndSet(0, System.nanoTime());
+            }
+        }
         if (measured.contains(phase.name())) {
             if (sessionLimitExceeded) {
                 sessionLimitHit.set(true);

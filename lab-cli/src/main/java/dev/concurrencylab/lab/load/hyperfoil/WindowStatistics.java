@@ -34,7 +34,7 @@ final class WindowStatistics implements io.hyperfoil.core.impl.statistics.Statis
     }
 
     synchronized LoadResult result(List<String> measured, LoadRun run, Tally tally, WindowRunner runner, SchedulingLag.Figures lag,
-            String failure) {
+            Boolean steady, String failure) {
         StatisticsSnapshot total = new StatisticsSnapshot();
         List<SecondStats> series = new ArrayList<>();
         for (String phase : measured) {
@@ -54,7 +54,8 @@ final class WindowStatistics implements io.hyperfoil.core.impl.statistics.Statis
         double window = runner.windowSeconds(HyperfoilDriver.timed(run.model()));
         return new LoadResult(tally.good.getIntervalHistogram(), tally.bad.getIntervalHistogram(), total.requestCount,
                 total.responseCount, errors, checks(run.checks(), tally), tally.latencyFails.sum(), series, window,
-                runner.sessionLimitHit.get(), TimeUnit.NANOSECONDS.toMillis(total.blockedTime), lag, failure);
+                runner.sessionLimitHit.get(), TimeUnit.NANOSECONDS.toMillis(total.blockedTime), lag,
+                Math.round(runner.warmedSeconds() * 10) / 10.0, steady, failure);
     }
 
     /** The suite's checks in k6's words, each with its passes and fails. */

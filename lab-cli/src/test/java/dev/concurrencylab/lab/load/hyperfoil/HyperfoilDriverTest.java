@@ -10,6 +10,7 @@ import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.LoadResult;
 import dev.concurrencylab.lab.load.LoadRun;
 import dev.concurrencylab.lab.load.RequestSpec;
+import dev.concurrencylab.lab.load.Warmup;
 import dev.concurrencylab.services.Ports;
 import java.net.URI;
 import java.time.Duration;
@@ -35,7 +36,7 @@ class HyperfoilDriverTest {
 
     private LoadResult run(URI target, String path, Checks checks, LoadModel model, Duration timeout) {
         RequestSpec request = new RequestSpec("GET", path, null, null, timeout);
-        return driver.run(new LoadRun(target, request, checks, model, Duration.ZERO), LoadListener.NONE);
+        return driver.run(new LoadRun(target, request, checks, model, Warmup.NONE), LoadListener.NONE);
     }
 
     private LoadResult run(String path, LoadModel model) {
@@ -46,7 +47,7 @@ class HyperfoilDriverTest {
     void openRateAchievesItsTargetRateWithinTwoPercent() {
         RequestSpec request = new RequestSpec("GET", "/ok", null, null, Duration.ofSeconds(5));
         LoadModel model = new LoadModel.OpenRate(200, Duration.ofSeconds(5), 100);
-        LoadResult result = driver.run(new LoadRun(server.uri(), request, Checks.NONE, model, Duration.ofSeconds(2)), LoadListener.NONE);
+        LoadResult result = driver.run(new LoadRun(server.uri(), request, Checks.NONE, model, Warmup.fixed(Duration.ofSeconds(2))), LoadListener.NONE);
 
         assertThat(result.windowSeconds()).isCloseTo(5.0, within(0.2));
         assertThat(result.sendRate()).isCloseTo(200, within(4.0));
@@ -162,5 +163,29 @@ class HyperfoilDriverTest {
         LoadResult result = run(server.uri(), "/sleep?ms=60", checks, new LoadModel.CountXConcurrency(6, 2), Duration.ofSeconds(2));
 
         assertThat(result.latencyCheckFailed()).isEqualTo(6);
+    }
+
+    @Test
+    void aWarmUpUntilSteadyEndsOnceTheServerIsSteadyAndSaysSo() {
+        RequestSpec request = new RequestSpec("GET", "/sleep?ms=5", null, null, Duration.ofSeconds(5));
+        LoadModel model = new LoadModel.MaxRate(8, Duration.ofSeconds(2));
+        LoadResult result = driver.run(new LoadRun(server.uri(), request, Checks.NONE, model,
+                Warmup.steady(Duration.ofSeconds(3), Duration.ofSeconds(30))), LoadListener.NONE);
+
+        assertThat(result.steady()).isTrue();
+        assertThat(result.warmedSeconds()).isBetween(3.0, 29.0);
+        assertThat(result.good()).isPositive();
+    }
+
+    @Test
+    void aWarmUpThatNeverSteadiesRunsToItsMaximumAndSaysSo() {
+        // Every second a little slower: a latency that never settles.
+        RequestSpec request = new RequestSpec("GET", "/slower", null, null, Duration.ofSeconds(5));
+        LoadModel model = new LoadModel.OpenRate(50, Duration.ofSeconds(1), 0);
+        LoadResult result = driver.run(new LoadRun(server.uri(), request, Checks.NONE, model,
+                Warmup.steady(Duration.ofSeconds(2), Duration.ofSeconds(7))), LoadListener.NONE);
+
+        assertThat(result.steady()).isFalse();
+        assertThat(result.warmedSeconds()).isGreaterThanOrEqualTo(6.9);
     }
 }

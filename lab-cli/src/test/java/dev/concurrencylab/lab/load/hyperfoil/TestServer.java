@@ -33,6 +33,7 @@ public final class TestServer implements AutoCloseable {
     private final AtomicInteger scrapes = new AtomicInteger();
     private final Semaphore workers = new Semaphore(4);
     private volatile long pausedUntilNanos;
+    private final long started = System.nanoTime();
 
     public TestServer() throws IOException {
         http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 20_000);
@@ -62,6 +63,11 @@ public final class TestServer implements AutoCloseable {
             if (wait > 0) {
                 sleep(TimeUnit.NANOSECONDS.toMillis(wait));
             }
+            answer(ex, 200, "hello");
+        }));
+        http.createContext("/slower", ex -> counted(ex, () -> {
+            // 10 ms more for every second since the server started: latency that never settles.
+            sleep(10 * TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started));
             answer(ex, 200, "hello");
         }));
         http.createContext("/limited", ex -> counted(ex, () -> {

@@ -1,0 +1,37 @@
+package dev.concurrencylab.lab.load;
+
+import java.time.Duration;
+
+/**
+ * How long a trial warms up before its measured window: a fixed time, or until the server is in
+ * steady state (see {@link SteadyState}), at least {@code min} and at most {@code max}.
+ *
+ * @param untilSteady {@code false}: exactly {@code max} (then {@code min == max})
+ */
+public record Warmup(Duration min, Duration max, boolean untilSteady) {
+
+    public static final Warmup NONE = fixed(Duration.ZERO);
+
+    public Warmup {
+        if (min.compareTo(max) > 0) {
+            throw new InvalidSetting(null, "a warm-up's min (" + min.toMillis() + " ms) must not exceed its max (" + max.toMillis() + " ms)");
+        }
+    }
+
+    public static Warmup fixed(Duration time) {
+        return new Warmup(time, time, false);
+    }
+
+    public static Warmup steady(Duration min, Duration max) {
+        return new Warmup(min, max, true);
+    }
+
+    public boolean isZero() {
+        return max.isZero();
+    }
+
+    /** The same rule with both bounds {@code k} times as long. */
+    public Warmup multipliedBy(int k) {
+        return new Warmup(min.multipliedBy(k), max.multipliedBy(k), untilSteady);
+    }
+}
