@@ -18,6 +18,16 @@ public interface BackingService extends AutoCloseable {
     /** Processes to watch (for CPU accounting); empty when the service runs elsewhere. */
     List<Long> pids();
 
+    /** The last lines of its log, on one line; empty when the service runs elsewhere. */
+    default String logTail(int lines) {
+        return "";
+    }
+
+    /** False once a process the lab started for it has ended. */
+    default boolean alive() {
+        return pids().stream().allMatch(pid -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
+    }
+
     @Override
     void close();
 }

@@ -110,6 +110,11 @@ public final class KafkaService implements BackingService {
     }
 
     @Override
+    public String logTail(int lines) {
+        return broker.logTail(lines);
+    }
+
+    @Override
     public void close() {
         broker.close();
     }

@@ -81,6 +81,11 @@ public final class PostgresService implements BackingService {
     }
 
     @Override
+    public String logTail(int lines) {
+        return server.logTail(lines);
+    }
+
+    @Override
     public void close() {
         server.close();
     }

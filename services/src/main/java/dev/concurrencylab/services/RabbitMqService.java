@@ -108,6 +108,11 @@ public final class RabbitMqService implements BackingService {
     }
 
     @Override
+    public String logTail(int lines) {
+        return server.logTail(lines);
+    }
+
+    @Override
     public void close() {
         server.close();
         epmd.close();

@@ -58,6 +58,11 @@ public final class RedisService implements BackingService {
     }
 
     @Override
+    public String logTail(int lines) {
+        return server.logTail(lines);
+    }
+
+    @Override
     public void close() {
         server.close();
     }

@@ -23,6 +23,7 @@ public enum Flag {
     FAILED_CHECKS("failed-checks", Party.SERVER, "some answers failed a check of the suite (see the checks table); information, not a disqualification"),
     SERVER_DIED("server-died", Party.SERVER, "the server under test died during the trial"),
     WORK_NOT_COMPLETED("work-not-completed", Party.SERVER, "handed-off work was lost or still pending when the lab stopped waiting"),
+    SERVICE_DIED("service-died", Party.LAB, "a backing service the lab started (PostgreSQL, Kafka, RabbitMQ, Redis) died: the run stops"),
     FAILED("failed", Party.LAB, "the trial could not run");
 
     /** Whose doing a flag is. */

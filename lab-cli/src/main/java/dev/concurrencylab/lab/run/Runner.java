@@ -4,6 +4,7 @@ import dev.concurrencylab.lab.load.LoadDriver;
 import dev.concurrencylab.lab.plan.Launch;
 import dev.concurrencylab.lab.plan.Plan;
 import dev.concurrencylab.lab.plan.PlannedTrial;
+import dev.concurrencylab.lab.result.Flag;
 import dev.concurrencylab.lab.result.RunInfo;
 import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.sut.RunningSut;
@@ -45,6 +46,7 @@ public final class Runner {
         int failedTrials = session.within(plan.suite().services(), info, serviceUrls, work, progress, () -> {
             int failed = 0;
             int launchNumber = 0;
+            launches:
             for (Launch launch : plan.launches()) {
                 launchNumber++;
                 RunningSut sut;
@@ -66,6 +68,12 @@ public final class Runner {
                         first = false;
                         if (!result.ok()) {
                             failed++;
+                        }
+                        if (result.flags().contains(Flag.SERVICE_DIED)) {
+                            // Every later trial would measure a server without its database or broker.
+                            progress.note("lab: " + result.failure() + "; the run stops here, finished trials are kept"
+                                    + (result.serverLogTail() == null || result.serverLogTail().isBlank() ? "" : "; its log: " + result.serverLogTail()));
+                            break launches;
                         }
                     }
                 } finally {

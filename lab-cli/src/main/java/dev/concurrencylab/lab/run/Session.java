@@ -125,6 +125,15 @@ public final class Session {
         return store;
     }
 
+    /** The first service the lab started that has died: its name and its log's tail, if any. */
+    java.util.Optional<DeadService> deadService() {
+        ServiceSet s = services;
+        return s == null ? java.util.Optional.empty() : s.dead().map(b -> new DeadService(b.name(), b.logTail(5)));
+    }
+
+    record DeadService(String name, String logTail) {
+    }
+
     /** What the monitor watches besides the server: every process of every service the lab started. */
     Monitor.Target target(RunningSut sut) {
         Map<String, List<Long>> pids = new LinkedHashMap<>();

@@ -22,6 +22,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Runs one trial on a started server — a watchdog on the server, the monitor, warm-up and measured
@@ -58,7 +59,8 @@ final class TrialExecutor {
         String strategy = trial.benchmark().statsKey();
         WorkCompletion work = new WorkCompletion();
         AtomicBoolean died = new AtomicBoolean();
-        Thread watchdog = watch(sut, died, Thread.currentThread());
+        AtomicReference<Session.DeadService> deadService = new AtomicReference<>();
+        Thread watchdog = watch(sut, died, deadService, Thread.currentThread());
         Monitor monitor = trial.benchmark().watched() ? new Monitor(os, session.target(sut), SAMPLE_EVERY) : null;
         JfrRecorder jfr = trial.benchmark().jfr() && sut.pid().isPresent() ? new JfrRecorder(sut.pid().getAsLong(),
                 session.store().trialFile(trial.number(), trial.variant().name(), trial.benchmark().name(), ".jfr")) : null;
@@ -76,11 +78,17 @@ final class TrialExecutor {
         } catch (Exception e) {
             stop(monitor, watchdog);
             profile(jfr, progress);
+            if (deadService.get() != null) {
+                return serviceDied(trial, deadService.get(), progress);
+            }
             TrialResult result = TrialRecords.failed(trial, died.get() ? DIED : "trial failed: " + e.getMessage(), sut.logTail(5));
             return failed(result, progress, result.failure());
         }
-        String failure = died.get() ? DIED : load.failure();
         JfrSummary profile = profile(jfr, progress);
+        if (deadService.get() != null) {
+            return serviceDied(trial, deadService.get(), progress);
+        }
+        String failure = died.get() ? DIED : load.failure();
         List<ResourceSample> resources = monitor == null ? List.of() : monitor.finish();
         Session.Watching watching = session.watching();
         ResourceSummary summary = monitor == null ? null : ResourceSummary.of(resources, monitor.ownCpuPercent(),
@@ -95,6 +103,11 @@ final class TrialExecutor {
                 result.flags().isEmpty() ? "" : " · flags: " + String.join(", ", result.flags().stream().map(Flag::key).toList()),
                 crossed.isEmpty() ? "" : " · thresholds crossed: " + String.join(", ", crossed)));
         return result;
+    }
+
+    private TrialResult serviceDied(PlannedTrial trial, Session.DeadService dead, Progress progress) {
+        String why = "service-died: " + dead.name() + " died during the trial";
+        return failed(TrialRecords.failed(trial, Flag.SERVICE_DIED, why, dead.logTail()), progress, why);
     }
 
     private TrialResult failed(TrialResult result, Progress progress, String why) {
@@ -121,10 +134,16 @@ final class TrialExecutor {
         }
     }
 
-    /** Interrupts the driver's thread the moment the server's process is gone. */
-    private static Thread watch(RunningSut sut, AtomicBoolean died, Thread driverThread) {
+    /** Interrupts the driver's thread the moment the server's process, or a service's the lab started, is gone. */
+    private Thread watch(RunningSut sut, AtomicBoolean died, AtomicReference<Session.DeadService> deadService, Thread driverThread) {
         return Thread.ofPlatform().daemon().name("server-watchdog").start(() -> {
             while (!Thread.currentThread().isInterrupted()) {
+                var dead = session.deadService();
+                if (dead.isPresent()) {
+                    deadService.set(dead.get());
+                    driverThread.interrupt();
+                    return;
+                }
                 if (!sut.isAlive()) {
                     died.set(true);
                     driverThread.interrupt();

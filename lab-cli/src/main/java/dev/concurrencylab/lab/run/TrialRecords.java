@@ -86,7 +86,11 @@ final class TrialRecords {
 
     /** A trial that could not run, or whose server died before it. */
     static TrialResult failed(PlannedTrial t, String why, String logTail) {
-        Flag flag = why.contains("died") ? Flag.SERVER_DIED : Flag.FAILED;
+        return failed(t, why.contains("died") ? Flag.SERVER_DIED : Flag.FAILED, why, logTail);
+    }
+
+    /** A trial that could not run for the reason {@code flag} names. */
+    static TrialResult failed(PlannedTrial t, Flag flag, String why, String logTail) {
         return new TrialResult(t.number(), t.variant().name(), t.benchmark().name(), t.benchmark().workload(), t.repetition(),
                 t.load().name(), t.load(), TrialStatus.FAILED, why, null, 0, null, 0, 0, 0, 0, 0, Map.of(), 0, 0, null, null,
                 null, List.of(), null, 0, null, List.of(), List.of(), List.of(flag), Map.of(flag.key(), why), logTail, List.of(), null, null, null);

@@ -58,6 +58,11 @@ public final class ServiceSet implements AutoCloseable {
         return services;
     }
 
+    /** The first service the lab started whose process has ended, if any. */
+    public java.util.Optional<BackingService> dead() {
+        return services.stream().filter(s -> !s.pids().isEmpty() && !s.alive()).findFirst();
+    }
+
     /** What points an app at these services, as Spring properties. */
     public Map<String, String> springProperties() {
         Map<String, String> all = new TreeMap<>();

@@ -1,0 +1,72 @@
+package dev.concurrencylab.lab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.concurrencylab.lab.result.ResultStore;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * One real run whose PostgreSQL (started by the lab) is killed in the middle of the first trial:
+ * the trial must fail within two seconds naming the service, and the run stop with one line
+ * instead of measuring servers without their database.
+ */
+class RunWithADyingServiceTest {
+
+    @TempDir
+    static Path tmp;
+    private static ChildLab lab;
+    private static double secondsToFailedTrial;
+
+    @BeforeAll
+    static void runAndKillPostgres() throws Exception {
+        lab = ChildLab.run(tmp, """
+                name: dying-service
+                variants: [mvc-platform]
+                trials: 2
+                warmup: 3s
+                benchmarks:
+                  - workload: posts-read
+                    load: {model: open-rate, rate: 50, duration: 6s}
+                """);
+        lab.awaitWhileRunning(() -> lab.log().contains("[1/2]"), "first trial under way");
+        ProcessHandle postgres = lab.process.descendants()
+                .filter(p -> p.info().command().orElse("").endsWith("/postgres")).findFirst().orElseThrow();
+        postgres.destroyForcibly();
+        long killed = System.nanoTime();
+        while (lab.trials().isEmpty() && System.nanoTime() - killed < TimeUnit.SECONDS.toNanos(10)) {
+            Thread.sleep(20);
+        }
+        secondsToFailedTrial = (System.nanoTime() - killed) / 1e9;
+        assertThat(lab.process.waitFor(2, TimeUnit.MINUTES)).as("the run ends; its output: %s", lab.log()).isTrue();
+    }
+
+    @AfterAll
+    static void stop() {
+        lab.close();
+    }
+
+    @Test
+    void theTrialFailsWithinTwoSecondsAsServiceDiedNamingPostgresqlWithItsLog() throws Exception {
+        assertThat(secondsToFailedTrial).as("seconds from the kill to the failed trial's record").isLessThan(2.0);
+        JsonNode first = ResultStore.JSON.readTree(lab.trials().getFirst().toFile());
+        assertThat(first.path("status").asText()).isEqualTo("failed");
+        assertThat(first.path("failure").asText()).isEqualTo("service-died: postgresql died during the trial");
+        assertThat(first.path("flags").toString()).contains("service-died").doesNotContain("server-died");
+        assertThat(first.path("serverLogTail").asText()).isNotBlank();
+    }
+
+    @Test
+    void theRunStopsWithOneLineAndExitsOne() throws Exception {
+        assertThat(lab.trials()).as("no trial after the service died; output: %s", lab.log()).hasSize(1);
+        assertThat(lab.log().lines().filter(l -> l.contains("the run stops here")).toList()).hasSize(1)
+                .allSatisfy(l -> assertThat(l).startsWith("lab: service-died: postgresql"));
+        assertThat(lab.log()).doesNotContain("Exception");
+        assertThat(lab.process.exitValue()).isEqualTo(1);
+    }
+}
