@@ -21,8 +21,6 @@ import dev.concurrencylab.lab.suite.Variant;
 import dev.concurrencylab.lab.sut.SutLauncher;
 import dev.concurrencylab.lab.verdict.Threshold;
 import dev.concurrencylab.lab.verdict.VerdictRules;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -188,20 +186,12 @@ class RunCommand implements Callable<Integer> {
             }
         }
         for (Variant v : chosen) {
-            if (v.external() && !allowRemote && !isLoopback(v.url().getHost())) {
+            if (v.external() && !allowRemote && !SutLauncher.loopback(v.url().getHost())) {
                 throw new SuiteException("variant " + v.name() + " points at " + v.url().getHost()
                         + ", not loopback; load goes only to this machine unless --allow-remote-target");
             }
         }
         return chosen;
-    }
-
-    private static boolean isLoopback(String host) {
-        try {
-            return InetAddress.getByName(host).isLoopbackAddress();
-        } catch (UnknownHostException e) {
-            return false;
-        }
     }
 
     Map<String, String> serviceUrls() {

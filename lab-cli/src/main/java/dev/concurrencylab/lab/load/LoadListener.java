@@ -18,6 +18,15 @@ public interface LoadListener {
     default void progress(long answered, long failed) {
     }
 
+    /**
+     * Asked once a second during a warm-up that waits for steady state: whether the server, as far
+     * as this listener can see, has settled (e.g. its JIT has stopped compiling). The driver opens
+     * the window only when its own figures are steady and every listener says yes.
+     */
+    default boolean settled() {
+        return true;
+    }
+
     /** Tells both listeners, this one first. */
     default LoadListener and(LoadListener other) {
         LoadListener first = this;
@@ -38,6 +47,12 @@ public interface LoadListener {
             public void progress(long answered, long failed) {
                 first.progress(answered, failed);
                 other.progress(answered, failed);
+            }
+
+            @Override
+            public boolean settled() {
+                // Both are asked every time: each keeps its own per-second history.
+                return first.settled() & other.settled();
             }
         };
     }

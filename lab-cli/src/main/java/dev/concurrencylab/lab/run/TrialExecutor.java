@@ -7,6 +7,8 @@ import dev.concurrencylab.lab.load.LoadListener;
 import dev.concurrencylab.lab.load.LoadPhase;
 import dev.concurrencylab.lab.load.LoadResult;
 import dev.concurrencylab.lab.load.LoadRun;
+import dev.concurrencylab.lab.monitor.JitClock;
+import dev.concurrencylab.lab.monitor.JitSettling;
 import dev.concurrencylab.lab.monitor.Monitor;
 import dev.concurrencylab.lab.monitor.ProcessMetrics;
 import dev.concurrencylab.lab.monitor.ResourceSample;
@@ -64,13 +66,16 @@ final class TrialExecutor {
         Monitor monitor = trial.benchmark().watched() ? new Monitor(os, session.target(sut), SAMPLE_EVERY) : null;
         JfrRecorder jfr = trial.benchmark().jfr() && sut.pid().isPresent() ? new JfrRecorder(sut.pid().getAsLong(),
                 session.store().trialFile(trial.number(), trial.variant().name(), trial.benchmark().name(), ".jfr")) : null;
+        JitSettling jit = trial.warmup().untilSteady() && sut.pid().isPresent()
+                ? JitClock.of(sut.pid().getAsLong()).map(JitSettling::new).orElse(null) : null;
         LoadResult load;
         Completion completion = null;
         AtomicBoolean workCounted = new AtomicBoolean(strategy != null);
         try {
             load = driver.run(new LoadRun(sut.uri(), trial.benchmark().request(), trial.benchmark().checks(), trial.load(),
                     trial.warmup()), progress.and(atWindowStart(sut, strategy == null ? null : work, workCounted))
-                    .and(monitor == null ? LoadListener.NONE : monitor).and(jfr == null ? LoadListener.NONE : jfr));
+                    .and(monitor == null ? LoadListener.NONE : monitor).and(jfr == null ? LoadListener.NONE : jfr)
+                    .and(jit == null ? LoadListener.NONE : jit));
             stop(monitor, watchdog);
             if (!died.get() && workCounted.get() && load.failure() == null) {
                 completion = work.await(sut.uri(), strategy);
@@ -94,7 +99,7 @@ final class TrialExecutor {
         ResourceSummary summary = monitor == null ? null : ResourceSummary.of(resources, monitor.ownCpuPercent(),
                 watching.noisyAbovePercent(), watching.layout().driverCpuCount());
         TrialResult result = TrialRecords.measured(trial, load, startupMs, failure, completion, died.get(), resources, summary,
-                monitor == null ? -1 : monitor.contextSwitches(), profile, rules, sut.logTail(5));
+                monitor == null ? -1 : monitor.contextSwitches(), profile, rules, sut.logTail(5), jit == null ? null : jit.recentMillis());
         session.write(result, load.latencyNanos());
         List<String> crossed = result.thresholds().stream().filter(t -> !t.passed()).map(ThresholdResult::threshold).toList();
         progress.finished(String.format("%s · %,.0f req/s · p50 %s ms · p99 %s ms · %,d errors%s%s", result.status(),

@@ -34,10 +34,11 @@ final class TrialRecords {
      * @param failure    why the trial did not complete, or {@code null}
      * @param completion the async work read back, or {@code null}
      * @param died       the server died during the trial
+     * @param jitMsLately the server's compile time over the warm-up's last 5 s, when it was watched
      */
     static TrialResult measured(PlannedTrial trial, LoadResult load, Long startupMs, String failure, Completion completion,
             boolean died, List<ResourceSample> resources, ResourceSummary summary, long contextSwitches, JfrSummary profile,
-            VerdictRules rules, String logTail) {
+            VerdictRules rules, String logTail, Double jitMsLately) {
         Map<String, Long> errors = new LinkedHashMap<>();
         load.errors().forEach((k, v) -> errors.put(k.key(), v));
         long attempts = load.sent() + load.errors().getOrDefault(ErrorClass.REFUSED, 0L);
@@ -59,9 +60,10 @@ final class TrialRecords {
         }
         if (Boolean.FALSE.equals(load.steady())) {
             flag(flags, reasons, Flag.NOT_STEADY, String.format(Locale.ROOT,
-                    "still not steady after the warm-up's %s s maximum (%s over the last 5 s)", round(load.warmedSeconds()),
+                    "still not steady after the warm-up's %s s maximum (%s over the last 5 s%s)", round(load.warmedSeconds()),
                     trial.load() instanceof dev.concurrencylab.lab.load.LoadModel.OpenRate
-                            || trial.load() instanceof dev.concurrencylab.lab.load.LoadModel.OpenRamp ? "p50" : "answers per second"));
+                            || trial.load() instanceof dev.concurrencylab.lab.load.LoadModel.OpenRamp ? "p50" : "answers per second",
+                    jitMsLately == null ? "" : String.format(Locale.ROOT, "; the JIT compiled for %,.0f ms of them", jitMsLately)));
         }
         if (died) {
             flag(flags, reasons, Flag.SERVER_DIED, "the server's process ended during the trial");

@@ -6,18 +6,33 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.OptionalLong;
 
-/** A server under test that answers: one the lab started (and will stop), or one given by URL. */
+/**
+ * A server under test that answers: one the lab started (and will stop), or one given by URL. A
+ * URL server listening on this machine is found by its port and watched like the lab's own (CPU,
+ * memory, threads, its death), but never stopped.
+ */
 public final class RunningSut implements AutoCloseable {
 
     private final URI uri;
     private final ChildProcess process;
+    private final Long foundPid;
     private final Long startupMillis;
     private final String cpus;
     private volatile boolean pinned;
 
     RunningSut(URI uri, ChildProcess process, Long startupMillis, String cpus) {
+        this(uri, process, null, startupMillis, cpus);
+    }
+
+    /** A server given by URL; {@code foundPid} is the local process listening on its port, or {@code null}. */
+    static RunningSut external(URI uri, Long foundPid) {
+        return new RunningSut(uri, null, foundPid, null, null);
+    }
+
+    private RunningSut(URI uri, ChildProcess process, Long foundPid, Long startupMillis, String cpus) {
         this.uri = uri;
         this.process = process;
+        this.foundPid = foundPid;
         this.startupMillis = startupMillis;
         this.cpus = cpus;
     }
@@ -39,12 +54,16 @@ public final class RunningSut implements AutoCloseable {
         return startupMillis == null ? OptionalLong.empty() : OptionalLong.of(startupMillis);
     }
 
+    /** The server's process: the one the lab started, or the one found listening on a URL server's port. */
     public OptionalLong pid() {
-        return process == null ? OptionalLong.empty() : OptionalLong.of(process.pid());
+        return process != null ? OptionalLong.of(process.pid()) : foundPid != null ? OptionalLong.of(foundPid) : OptionalLong.empty();
     }
 
     public boolean isAlive() {
-        return process == null || process.isAlive();
+        if (process != null) {
+            return process.isAlive();
+        }
+        return foundPid == null || ProcessHandle.of(foundPid).map(ProcessHandle::isAlive).orElse(false);
     }
 
     public String logTail(int lines) {

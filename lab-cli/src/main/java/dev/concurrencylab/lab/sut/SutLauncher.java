@@ -2,6 +2,7 @@ package dev.concurrencylab.lab.sut;
 
 import dev.concurrencylab.lab.monitor.Affinity;
 import dev.concurrencylab.lab.monitor.CpuLayout;
+import dev.concurrencylab.lab.monitor.ListeningProcess;
 import dev.concurrencylab.lab.suite.Variant;
 import dev.concurrencylab.services.ChildProcess;
 import dev.concurrencylab.services.Ports;
@@ -44,7 +45,8 @@ public final class SutLauncher {
 
     public RunningSut launch(Variant variant, Map<String, String> serviceProperties, Path log) {
         if (variant.external()) {
-            return new RunningSut(variant.url(), null, null, null);
+            return RunningSut.external(variant.url(), loopback(variant.url().getHost())
+                    ? ListeningProcess.on(variant.url().getPort()).stream().boxed().findFirst().orElse(null) : null);
         }
         if (!Files.isRegularFile(variant.jar())) {
             throw new SutException("variant " + variant.name() + ": jar not found: " + variant.jar() + " (run ./lab build)");
@@ -103,6 +105,15 @@ public final class SutLauncher {
                 Thread.currentThread().interrupt();
                 throw new SutException(name + ": interrupted during start-up");
             }
+        }
+    }
+
+    /** True when {@code host} names this machine's loopback interface. */
+    public static boolean loopback(String host) {
+        try {
+            return java.net.InetAddress.getByName(host).isLoopbackAddress();
+        } catch (java.net.UnknownHostException e) {
+            return false;
         }
     }
 }

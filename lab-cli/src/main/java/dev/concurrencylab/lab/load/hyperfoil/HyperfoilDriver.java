@@ -119,7 +119,8 @@ public final class HyperfoilDriver implements LoadDriver {
                 warmSeconds.add(rule == SteadyState.LATENCY ? warmTally.good.getIntervalHistogram().getValueAtPercentile(50) / 1e6
                         : (double) (answered - answeredBefore[0]));
                 answeredBefore[0] = answered;
-                if (runner.warmedSeconds() >= run.warmup().min().toMillis() / 1000.0 && rule.reached(warmSeconds)) {
+                boolean serverSettled = listener.settled();
+                if (runner.warmedSeconds() >= run.warmup().min().toMillis() / 1000.0 && rule.reached(warmSeconds) && serverSettled) {
                     steady.set(true);
                     runner.finishPhase(WARM_UP);
                 }

@@ -1,0 +1,46 @@
+package dev.concurrencylab.lab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.concurrencylab.lab.monitor.HelloServer;
+import dev.concurrencylab.lab.monitor.ResourceSample;
+import dev.concurrencylab.lab.result.ResultStore;
+import dev.concurrencylab.services.Ports;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A server the user runs on this machine, given by URL, is watched as the server: its CPU, memory and threads. */
+class RunAgainstAUrlServerTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aLoopbackUrlServerIsFoundByItsPortAndWatchedAsTheServer() throws Exception {
+        int port = Ports.freeLoopbackPort();
+        Process server = HelloServer.start(port);
+        try (ChildLab lab = ChildLab.run(tmp, """
+                name: url-server
+                variants:
+                  - {name: users-own, url: "http://127.0.0.1:%d"}
+                warmup: 2s
+                benchmarks:
+                  - workload: hello
+                    load: {model: open-rate, rate: 200, duration: 4s}
+                """.formatted(port))) {
+            assertThat(lab.process.waitFor(3, TimeUnit.MINUTES)).as("its output: %s", lab.log()).isTrue();
+            JsonNode trial = ResultStore.JSON.readTree(lab.trials().getFirst().toFile());
+
+            assertThat(trial.path("status").asText()).as("its output: %s", lab.log()).isEqualTo("ok");
+            JsonNode figures = trial.path("resourceSummary").path("figures");
+            assertThat(figures.has(ResourceSample.SUT_CPU)).as("figures: %s", figures).isTrue();
+            assertThat(figures.path(ResourceSample.SUT_THREADS).path("avg").asDouble()).isPositive();
+            assertThat(figures.path(ResourceSample.SUT_RSS).path("avg").asDouble()).isPositive();
+        } finally {
+            server.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+}
