@@ -34,8 +34,17 @@ public record Slo(Duration p99, double maxErrorRate) {
         return why;
     }
 
-    /** One step of a search: an offered open-model rate and what was measured at it. */
+    /**
+     * One step of a search: an offered open-model rate and what was measured at it.
+     *
+     * @param worstSecondP99Ms the highest p99 of any one second of the step: shows a transient
+     */
     public record Step(double offeredRate, double throughput, double p50Ms, double p99Ms, double errorRate,
-            long failedChecks, boolean generatorLimited) {
+            long failedChecks, boolean generatorLimited, double worstSecondP99Ms) {
+
+        public Step(double offeredRate, double throughput, double p50Ms, double p99Ms, double errorRate, long failedChecks,
+                boolean generatorLimited) {
+            this(offeredRate, throughput, p50Ms, p99Ms, errorRate, failedChecks, generatorLimited, p99Ms);
+        }
     }
 }

@@ -140,6 +140,7 @@ public record ReportContent(String title, String summary, Map<String, String> en
             case DRIVER -> "the driver's doing: voids verdicts";
             case MACHINE -> "the machine's doing: voids verdicts";
             case SERVER -> "the server's doing: a result, shown";
+            case WINDOW -> "the window's doing: voids verdicts";
             case LAB -> "the lab could not run the trial";
         };
     }
@@ -201,8 +202,26 @@ public record ReportContent(String title, String summary, Map<String, String> en
                 + "instance spare; this assumes instances add capacity linearly, which one machine cannot measure.",
                 Numbers.format(cost.headroomPercent())) : "");
         return new Section("capacity", String.format("open model, rising +25 %% steps then narrowing; objective p99 ≤ %s ms, errors ≤ %s %%",
-                Numbers.format(sloMs), Numbers.format(c.sloMaxErrorRate() * 100)), "", List.of(new Table("", headings, rows, note, -1)), "",
+                Numbers.format(sloMs), Numbers.format(c.sloMaxErrorRate() * 100)), "",
+                List.of(new Table("", headings, rows, note, -1), steps(c)), "",
                 List.of(), List.of(), List.of(new ChartSpec("capacity-knee", "Latency against offered rate", "lines", "offered rate (req/s)", "ms", List.of(), knee)));
+    }
+
+    /** Every step as run, with its worst second: a miss from one bad second shows here, and its repeat beside it. */
+    private static Table steps(CapacityResults c) {
+        List<List<String>> rows = new ArrayList<>();
+        c.variants().forEach((variant, r) -> {
+            int n = 0;
+            for (CapacitySearch.Step step : r.steps()) {
+                Slo.Step m = step.measured();
+                rows.add(List.of(variant, Integer.toString(++n), Numbers.format(m.offeredRate()), Numbers.format(m.throughput()),
+                        Double.isFinite(m.p99Ms()) ? Numbers.format(m.p99Ms()) : "–",
+                        Double.isFinite(m.worstSecondP99Ms()) && m.worstSecondP99Ms() > 0 ? Numbers.format(m.worstSecondP99Ms()) : "–",
+                        step.passed() ? "meets" : "misses: " + String.join(", ", step.misses())));
+            }
+        });
+        return new Table("Steps", List.of("variant", "step", "offered (req/s)", "goodput (req/s)", "p99 (ms)", "worst second's p99 (ms)",
+                "objective"), rows, "A miss ends the rise only when a repeat of the same rate misses too.", -1);
     }
 
     private static String okCount(List<TrialResult> trials) {

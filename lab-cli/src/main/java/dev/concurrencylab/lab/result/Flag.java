@@ -15,7 +15,7 @@ public enum Flag {
     GENERATOR_LIMITED("generator-limited", Party.DRIVER,
             "the load driver, not the server, was the limit: its JVM stalled, or requests left late while the server answered in time"),
     DRIVER_SATURATED("driver-saturated", Party.DRIVER, "the driver used (nearly) all the CPU it may use"),
-    NOT_STEADY("not-steady", Party.LAB, "the warm-up reached its maximum before the server was in steady state: the window may hold a moving server"),
+    NOT_STEADY("not-steady", Party.WINDOW, "the warm-up reached its maximum before the server was in steady state: the window may hold a moving server"),
     NOISY("noisy", Party.MACHINE, "other processes took more CPU than the noise threshold during the trial"),
     OVERLOADED("overloaded", Party.SERVER,
             "the server answered slower than requests arrived, or closed connections it could not serve: requests waited, so latency is a lower bound"),
@@ -34,6 +34,8 @@ public enum Flag {
         MACHINE,
         /** The server under test: a result in its own right. */
         SERVER,
+        /** The measured window itself: it may not show the server as it runs once settled. */
+        WINDOW,
         /** The lab could not run the trial. */
         LAB
     }
@@ -61,9 +63,9 @@ public enum Flag {
         return meaning;
     }
 
-    /** True for flags about the driver, the machine or an unsteady window: a verdict on such a trial would compare the wrong thing. */
+    /** True for flags about the driver, the machine or the window: a verdict on such a trial would compare the wrong thing. */
     public boolean voidsVerdicts() {
-        return party == Party.DRIVER || party == Party.MACHINE || this == NOT_STEADY;
+        return party == Party.DRIVER || party == Party.MACHINE || party == Party.WINDOW;
     }
 
     @JsonCreator

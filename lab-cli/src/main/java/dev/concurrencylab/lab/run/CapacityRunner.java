@@ -85,6 +85,7 @@ public final class CapacityRunner {
         }
         long failedChecks = t.latencyCheckFailed() + t.errors().getOrDefault(ErrorClass.CHECK.key(), 0L);
         return new Slo.Step(rate, t.throughput(), t.latency().p50Ms(), t.latency().p99Ms(), t.errorRate(), failedChecks,
-                t.flags().contains(Flag.GENERATOR_LIMITED));
+                t.flags().contains(Flag.GENERATOR_LIMITED),
+                t.series().stream().mapToDouble(s -> s.p99Ms()).max().orElse(t.latency().p99Ms()));
     }
 }

@@ -38,12 +38,30 @@ class CapacitySearchTest {
     }
 
     @Test
-    void missingAtTheFirstRateIsInvalid() {
+    void missingAtTheFirstRateTwiceIsInvalid() {
         CapacitySearch.Result r = search.run(SLO, capacity(5));
 
         assertThat(r.outcome()).isEqualTo(CapacitySearch.Outcome.INVALID);
         assertThat(r.highestPass()).isNull();
-        assertThat(r.steps()).hasSize(1);
+        assertThat(r.steps()).extracting(s -> s.measured().offeredRate()).containsExactly(10.0, 10.0);
+    }
+
+    @Test
+    void aMissThatDoesNotRepeatDoesNotEndTheRise() {
+        // One bad second at 15.6 req/s, the first time only; the server is good for 40.
+        boolean[] hiccup = {true};
+        DoubleFunction<Slo.Step> server = capacity(40);
+        CapacitySearch.Result r = search.run(SLO, rate -> {
+            if (rate > 15 && rate < 16 && hiccup[0]) {
+                hiccup[0] = false;
+                return new Slo.Step(rate, rate, 20, 310, 0, 0, false, 354);
+            }
+            return server.apply(rate);
+        });
+
+        assertThat(r.outcome()).isEqualTo(CapacitySearch.Outcome.BRACKETED);
+        assertThat(r.highestPass()).isGreaterThan(30);
+        assertThat(r.steps()).extracting(s -> s.measured().offeredRate()).containsSequence(15.625, 15.625, 19.53125);
     }
 
     @Test

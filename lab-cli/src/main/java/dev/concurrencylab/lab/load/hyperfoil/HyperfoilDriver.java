@@ -116,8 +116,10 @@ public final class HyperfoilDriver implements LoadDriver {
             if (run.warmup().untilSteady() && runner.warming()) {
                 // The warm-up's own tally: what is read here is never part of the result.
                 long answered = warmTally.answered.sum();
-                warmSeconds.add(rule == SteadyState.LATENCY ? warmTally.good.getIntervalHistogram().getValueAtPercentile(50) / 1e6
-                        : (double) (answered - answeredBefore[0]));
+                synchronized (warmSeconds) {
+                    warmSeconds.add(rule == SteadyState.LATENCY ? warmTally.good.getIntervalHistogram().getValueAtPercentile(50) / 1e6
+                            : (double) (answered - answeredBefore[0]));
+                }
                 answeredBefore[0] = answered;
                 boolean serverSettled = listener.settled();
                 if (runner.warmedSeconds() >= run.warmup().min().toMillis() / 1000.0 && rule.reached(warmSeconds) && serverSettled) {
@@ -140,6 +142,12 @@ public final class HyperfoilDriver implements LoadDriver {
         }
         if (Thread.currentThread().isInterrupted()) {
             failure = "stopped before the measured window ended";
+        }
+        if (run.warmup().untilSteady() && !steady.get()) {
+            // At the maximum, the driver's own figures decide; a server still compiling only made the warm-up longer.
+            synchronized (warmSeconds) {
+                steady.set(rule.reached(warmSeconds));
+            }
         }
         return collector.result(measured, run, measureTally, runner, lag.figures(), run.warmup().untilSteady() ? steady.get() : null, failure);
     }
