@@ -113,6 +113,15 @@ public final class ChildProcess implements AutoCloseable {
         }
     }
 
+    /** Every line of the log so far. */
+    public List<String> logLines() {
+        try {
+            return Files.readAllLines(log, StandardCharsets.ISO_8859_1);
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+
     /** The last {@code lines} non-blank lines of the log, joined on one line. */
     public String logTail(int lines) {
         try {

@@ -84,7 +84,8 @@ public final class SutLauncher {
         HttpRequest request = HttpRequest.newBuilder(ready).timeout(Duration.ofSeconds(2)).GET().build();
         while (true) {
             if (!process.isAlive()) {
-                throw new SutException(name + " exited during start-up; log tail: " + process.logTail(5));
+                String why = StartFailure.why(process.logLines());
+                throw new SutException(name + " exited during start-up: " + (why != null ? why : "log tail: " + process.logTail(5)));
             }
             try {
                 if (http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {

@@ -1,0 +1,47 @@
+package dev.concurrencylab.lab.sut;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.concurrencylab.lab.monitor.CpuLayout;
+import dev.concurrencylab.lab.suite.Catalog;
+import dev.concurrencylab.lab.suite.Variant;
+import dev.concurrencylab.services.Ports;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A real server that cannot start says why in one line, naming what it could not reach. */
+class StartFailureTest {
+
+    static final Path HOME = Path.of("..").toAbsolutePath().normalize();
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aServerWhoseDatabaseIsNotThereSaysItCouldNotConnectToPostgresqlAtItsAddress() {
+        Variant mvc = Catalog.load(HOME).variants().get("mvc-platform");
+        int nobody = Ports.freeLoopbackPort();
+        Map<String, String> properties = Map.of(
+                "spring.datasource.url", "jdbc:postgresql://127.0.0.1:" + nobody + "/postgres",
+                "spring.datasource.username", "lab",
+                "spring.r2dbc.url", "r2dbc:postgresql://127.0.0.1:" + nobody + "/postgres",
+                "spring.r2dbc.username", "lab");
+
+        assertThatThrownBy(() -> new SutLauncher(CpuLayout.unpinned(2, "test")).launch(mvc, properties, tmp.resolve("server.log")))
+                .isInstanceOf(SutException.class)
+                .hasMessage("mvc-platform exited during start-up: could not connect to PostgreSQL at 127.0.0.1:" + nobody
+                        + ": connection refused");
+    }
+
+    @Test
+    void springBootsOwnFailureAnalysisIsTakenWhenItPrintedOne() {
+        assertThat(StartFailure.why(List.of("", "***************************", "APPLICATION FAILED TO START",
+                "***************************", "", "Description:", "", "Web server failed to start. Port 8080 was already in use.",
+                "", "Action:", "", "Identify and stop the process that's listening on port 8080.")))
+                .isEqualTo("Web server failed to start. Port 8080 was already in use.");
+    }
+}
