@@ -146,7 +146,7 @@ final class SuiteYaml {
         module.addDeserializer(Warmup.class, Values.WARMUP);
         module.addDeserializer(Located.class, new Values.LocatedValue(null));
         module.addDeserializer(Scaled.class, new Values.ScaledValue(null));
-        module.setDeserializerModifier(new Values.AtItsStart());
+        module.setDeserializerModifier(new RecordPositions.Modifier());
         return module;
     }
 }

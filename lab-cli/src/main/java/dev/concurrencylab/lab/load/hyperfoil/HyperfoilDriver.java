@@ -10,7 +10,6 @@ import dev.concurrencylab.lab.load.LoadRun;
 import dev.concurrencylab.lab.load.PathTemplate;
 import dev.concurrencylab.lab.load.RequestSpec;
 import dev.concurrencylab.lab.load.SchedulingLag;
-import dev.concurrencylab.lab.load.SteadyState;
 import io.hyperfoil.api.config.Benchmark;
 import io.hyperfoil.api.config.BenchmarkBuilder;
 import io.hyperfoil.api.config.PhaseBuilder;
@@ -27,12 +26,13 @@ import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The lab's only door to Hyperfoil 0.25.2: turns a {@link LoadRun} into an in-process Hyperfoil
  * benchmark (a warm-up phase, then the measured phases) and its statistics into a {@link LoadResult}.
+ * Longer than most classes (about 260 lines): each load model's phases are built here, so the
+ * mapping from the lab's models to Hyperfoil's phases reads in one place.
  */
 public final class HyperfoilDriver implements LoadDriver {
 
@@ -105,28 +105,11 @@ public final class HyperfoilDriver implements LoadDriver {
             t.setDaemon(true);
             return t;
         });
-        AtomicBoolean steady = new AtomicBoolean();
-        SteadyState rule = run.model() instanceof LoadModel.OpenRate || run.model() instanceof LoadModel.OpenRamp
-                ? SteadyState.LATENCY : SteadyState.THROUGHPUT;
-        List<Double> warmSeconds = new ArrayList<>();
-        long[] answeredBefore = {0};
+        SteadyWarmup steady = new SteadyWarmup(run, warmTally, runner, WARM_UP);
         ticker.scheduleAtFixedRate(() -> {
             Tally t = current.get();
             listener.progress(t.answered.sum(), t.failed.sum());
-            if (run.warmup().untilSteady() && runner.warming()) {
-                // The warm-up's own tally: what is read here is never part of the result.
-                long answered = warmTally.answered.sum();
-                synchronized (warmSeconds) {
-                    warmSeconds.add(rule == SteadyState.LATENCY ? warmTally.good.getIntervalHistogram().getValueAtPercentile(50) / 1e6
-                            : (double) (answered - answeredBefore[0]));
-                }
-                answeredBefore[0] = answered;
-                boolean serverSettled = listener.settled();
-                if (runner.warmedSeconds() >= run.warmup().min().toMillis() / 1000.0 && rule.reached(warmSeconds) && serverSettled) {
-                    steady.set(true);
-                    runner.finishPhase(WARM_UP);
-                }
-            }
+            steady.tick(listener);
         }, 1, 1, TimeUnit.SECONDS);
         String failure = null;
         try (AutoCloseable refusals = RefusedConnections.install(current::get)) {
@@ -143,13 +126,7 @@ public final class HyperfoilDriver implements LoadDriver {
         if (Thread.currentThread().isInterrupted()) {
             failure = "stopped before the measured window ended";
         }
-        if (run.warmup().untilSteady() && !steady.get()) {
-            // At the maximum, the driver's own figures decide; a server still compiling only made the warm-up longer.
-            synchronized (warmSeconds) {
-                steady.set(rule.reached(warmSeconds));
-            }
-        }
-        return collector.result(measured, run, measureTally, runner, lag.figures(), run.warmup().untilSteady() ? steady.get() : null, failure);
+        return collector.result(measured, run, measureTally, runner, lag.figures(), steady.steady(), failure);
     }
 
     private static void addWarmUp(BenchmarkBuilder builder, LoadRun run, String tally) {

@@ -1,0 +1,69 @@
+package dev.concurrencylab.lab.load.hyperfoil;
+
+import dev.concurrencylab.lab.load.LoadListener;
+import dev.concurrencylab.lab.load.LoadModel;
+import dev.concurrencylab.lab.load.LoadRun;
+import dev.concurrencylab.lab.load.SteadyState;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Ends a warm-up that waits for steady state: once a second it takes the warm-up's own figure
+ * (answers per second, or p50 for open models) from the warm-up's tally, which is never part of the
+ * result, and ends the warm-up phase once the figures are steady and every listener says the server
+ * has settled, no sooner than the minimum. At the maximum Hyperfoil ends the phase itself.
+ */
+final class SteadyWarmup {
+
+    private final LoadRun run;
+    private final Tally tally;
+    private final WindowRunner runner;
+    private final String phase;
+    private final SteadyState rule;
+    private final List<Double> seconds = new ArrayList<>();
+    private long answeredBefore;
+    private volatile boolean endedSteady;
+
+    SteadyWarmup(LoadRun run, Tally tally, WindowRunner runner, String phase) {
+        this.run = run;
+        this.tally = tally;
+        this.runner = runner;
+        this.phase = phase;
+        this.rule = run.model() instanceof LoadModel.OpenRate || run.model() instanceof LoadModel.OpenRamp
+                ? SteadyState.LATENCY : SteadyState.THROUGHPUT;
+    }
+
+    /** Once a second, from the driver's ticker. */
+    void tick(LoadListener listener) {
+        if (!run.warmup().untilSteady() || !runner.warming()) {
+            return;
+        }
+        long answered = tally.answered.sum();
+        boolean steady;
+        synchronized (seconds) {
+            seconds.add(rule == SteadyState.LATENCY ? tally.good.getIntervalHistogram().getValueAtPercentile(50) / 1e6
+                    : (double) (answered - answeredBefore));
+            steady = rule.reached(seconds);
+        }
+        answeredBefore = answered;
+        // Asked every second, not only once the figures are steady: each listener keeps its own history.
+        boolean settled = listener.settled();
+        if (runner.warmedSeconds() >= run.warmup().min().toMillis() / 1000.0 && steady && settled) {
+            endedSteady = true;
+            runner.finishPhase(phase);
+        }
+    }
+
+    /**
+     * Whether the warm-up ended in steady state; {@code null} for a fixed one. At the maximum the
+     * figures alone decide: a server still compiling only made the warm-up longer.
+     */
+    Boolean steady() {
+        if (!run.warmup().untilSteady()) {
+            return null;
+        }
+        synchronized (seconds) {
+            return endedSteady || rule.reached(seconds);
+        }
+    }
+}
