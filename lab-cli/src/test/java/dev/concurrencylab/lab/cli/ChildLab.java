@@ -57,6 +57,21 @@ final class ChildLab implements AutoCloseable {
         }
     }
 
+    /**
+     * Kills the first descendant that {@code which} picks once the first of {@code trials} trials is
+     * under way, and returns the seconds from the kill to the first trial's record (at most 10).
+     */
+    double killDuringFirstTrial(int trials, java.util.function.Predicate<ProcessHandle> which) throws Exception {
+        // The first progress line comes a second into the first trial's warm-up.
+        awaitWhileRunning(() -> log().contains("[1/" + trials + "]"), "first trial under way");
+        process.descendants().filter(which).findFirst().orElseThrow().destroyForcibly();
+        long killed = System.nanoTime();
+        while (trials().isEmpty() && System.nanoTime() - killed < TimeUnit.SECONDS.toNanos(10)) {
+            Thread.sleep(20);
+        }
+        return (System.nanoTime() - killed) / 1e9;
+    }
+
     String log() throws IOException {
         return Files.readString(log);
     }

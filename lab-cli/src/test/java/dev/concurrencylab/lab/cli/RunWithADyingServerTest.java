@@ -38,16 +38,7 @@ class RunWithADyingServerTest {
                   - workload: hello
                     load: {model: open-rate, rate: 50, duration: 5s}
                 """);
-        // The first progress line comes a second into the first trial's warm-up.
-        lab.awaitWhileRunning(() -> lab.log().contains("[1/2]"), "first trial under way");
-        ProcessHandle server = lab.process.descendants()
-                .filter(p -> p.info().commandLine().orElse("").contains("sut-mvc.jar")).findFirst().orElseThrow();
-        server.destroyForcibly();
-        long killed = System.nanoTime();
-        while (lab.trials().isEmpty() && System.nanoTime() - killed < TimeUnit.SECONDS.toNanos(10)) {
-            Thread.sleep(20);
-        }
-        secondsToFailedTrial = (System.nanoTime() - killed) / 1e9;
+        secondsToFailedTrial = lab.killDuringFirstTrial(2, p -> p.info().commandLine().orElse("").contains("sut-mvc.jar"));
         assertThat(lab.process.waitFor(3, TimeUnit.MINUTES)).as("the run ends; its output: %s", lab.log()).isTrue();
     }
 

@@ -34,15 +34,7 @@ class RunWithADyingServiceTest {
                   - workload: posts-read
                     load: {model: open-rate, rate: 50, duration: 6s}
                 """);
-        lab.awaitWhileRunning(() -> lab.log().contains("[1/2]"), "first trial under way");
-        ProcessHandle postgres = lab.process.descendants()
-                .filter(p -> p.info().command().orElse("").endsWith("/postgres")).findFirst().orElseThrow();
-        postgres.destroyForcibly();
-        long killed = System.nanoTime();
-        while (lab.trials().isEmpty() && System.nanoTime() - killed < TimeUnit.SECONDS.toNanos(10)) {
-            Thread.sleep(20);
-        }
-        secondsToFailedTrial = (System.nanoTime() - killed) / 1e9;
+        secondsToFailedTrial = lab.killDuringFirstTrial(2, p -> p.info().command().orElse("").endsWith("/postgres"));
         assertThat(lab.process.waitFor(2, TimeUnit.MINUTES)).as("the run ends; its output: %s", lab.log()).isTrue();
     }
 
