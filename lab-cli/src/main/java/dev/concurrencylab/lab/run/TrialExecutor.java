@@ -173,8 +173,8 @@ final class TrialExecutor {
 
     /**
      * What happens as the load begins (the server moves to its own CPUs) and as the measured window
-     * opens (the app's work counters restart), so completed work counts hand-offs of the window, not of the warm-up.
-     * Warm-up work still in a broker's queue then may finish inside the window and be counted.
+     * opens (the app's work counters restart), so completed work counts hand-offs of the window, not of the warm-up:
+     * the app drops from its counts any item handed off before the restart, whenever it finishes.
      *
      * @param work    the app's counters, or {@code null} for synchronous workloads
      * @param counted cleared when the counters could not be reset, so no completion is reported

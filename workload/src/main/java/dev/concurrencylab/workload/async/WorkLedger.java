@@ -15,13 +15,19 @@ import org.HdrHistogram.Histogram;
 
 /**
  * Counts every work item handed off, completed or failed, per strategy, and records hand-off to
- * completion latency. Exposed as JSON by {@code GET /async/stats} and as Prometheus meters.
+ * completion latency. Exposed as JSON by {@code GET /async/stats} and as Prometheus meters. A
+ * {@link #reset()} opens a new window: items handed off before it (the warm-up's, still queued in a
+ * broker) are not counted when they complete or fail after it, so a window's figures are its own
+ * items only. An item's hand-off time says which window it belongs to.
  */
 public final class WorkLedger implements MeterBinder {
 
     private static final double NANOS_PER_MS = 1_000_000.0;
 
     private final AtomicLong ids = new AtomicLong();
+    /** When the current window opened; only meaningful once {@code windowed}. */
+    private volatile long windowStartNanos;
+    private volatile boolean windowed;
     private final Map<Strategy, Tally> tallies = new EnumMap<>(Strategy.class);
 
     public WorkLedger() {
@@ -38,6 +44,9 @@ public final class WorkLedger implements MeterBinder {
     }
 
     public void complete(WorkItem item) {
+        if (earlier(item)) {
+            return;
+        }
         Tally tally = tallies.get(item.strategy());
         long nanos = Math.max(0, System.nanoTime() - item.handedOffNanos());
         tally.latencyNanos.recordValue(nanos);
@@ -47,7 +56,14 @@ public final class WorkLedger implements MeterBinder {
 
     /** An item that will never complete (rejected, lost or broken); it stays handed off. */
     public void fail(WorkItem item) {
-        tallies.get(item.strategy()).failed.increment();
+        if (!earlier(item)) {
+            tallies.get(item.strategy()).failed.increment();
+        }
+    }
+
+    /** Handed off before the current window opened. */
+    private boolean earlier(WorkItem item) {
+        return windowed && item.handedOffNanos() - windowStartNanos < 0;
     }
 
     public WorkStats stats(Strategy strategy) {
@@ -70,6 +86,8 @@ public final class WorkLedger implements MeterBinder {
 
     /** Starts every count afresh, so one trial's figures do not include the previous one's. */
     public void reset() {
+        windowStartNanos = System.nanoTime();
+        windowed = true;
         tallies.values().forEach(Tally::reset);
     }
 

@@ -34,6 +34,20 @@ class WorkLedgerTest {
     }
 
     @Test
+    void itemsHandedOffBeforeTheWindowOpenedAreNotCountedWhenTheyFinishInIt() {
+        WorkItem warmUp = ledger.handOff(Strategy.RABBITMQ);
+        WorkItem lostInWarmUp = ledger.handOff(Strategy.RABBITMQ);
+        ledger.reset();
+        WorkItem measured = ledger.handOff(Strategy.RABBITMQ);
+        ledger.complete(warmUp);
+        ledger.fail(lostInWarmUp);
+        ledger.complete(measured);
+
+        assertThat(ledger.stats(Strategy.RABBITMQ)).extracting(WorkStats::handedOff, WorkStats::completed, WorkStats::failed,
+                WorkStats::latencyCount).containsExactly(1L, 1L, 0L, 1L);
+    }
+
+    @Test
     void resetStartsEveryCountAfresh() {
         ledger.complete(ledger.handOff(Strategy.ASYNC_POOL));
         ledger.reset();
