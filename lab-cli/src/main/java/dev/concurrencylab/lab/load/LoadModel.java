@@ -29,6 +29,11 @@ public sealed interface LoadModel {
     /** The most requests this model can have in flight at once: sizes sessions and connections. */
     int maxConcurrency();
 
+    /** Requests arrive on a clock (open model), not when a user's last answer came back. */
+    default boolean open() {
+        return this instanceof OpenRate || this instanceof OpenRamp;
+    }
+
     /** One step of a {@link ClosedStages} ramp: move to {@code users} over {@code duration}, like a k6 stage. */
     record Stage(@JsonProperty(required = true) Duration duration, @JsonProperty(required = true) int users) {
         public Stage {

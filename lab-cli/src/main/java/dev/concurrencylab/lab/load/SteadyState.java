@@ -16,6 +16,16 @@ public record SteadyState(int window, double maxCv, double maxDrift, double floo
     /** For open models, whose throughput is the arrival rate: p50 per second, in ms. */
     public static final SteadyState LATENCY = new SteadyState(5, 0.10, 0.05, 0.5);
 
+    /** The rule for {@code model}: p50 for open models, whose throughput is the arrival rate; throughput otherwise. */
+    public static SteadyState of(LoadModel model) {
+        return model.open() ? LATENCY : THROUGHPUT;
+    }
+
+    /** What a second's figure is under this rule, for the reasons a trial gives. */
+    public String figure() {
+        return this == LATENCY ? "p50" : "answers per second";
+    }
+
     /** True when the last {@link #window()} values of {@code perSecond} are steady. */
     public boolean reached(List<Double> perSecond) {
         if (perSecond.size() < window) {

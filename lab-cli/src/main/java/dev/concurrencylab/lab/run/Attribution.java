@@ -42,7 +42,7 @@ final class Attribution {
             case LoadModel.OpenRamp r -> (r.from() + r.to()) / 2;
             default -> null;
         };
-        Integer sessions = model instanceof LoadModel.OpenRate || model instanceof LoadModel.OpenRamp ? model.maxConcurrency() : null;
+        Integer sessions = model.open() ? model.maxConcurrency() : null;
         long behind = target == null ? 0 : Math.max(0, Math.round(target * load.windowSeconds()) - load.sent());
         Delivery delivery = new Delivery(target, round(load.sendRate()), behind, sessions, round(load.driverLag().maxMs()));
         Map<Flag, String> flags = new LinkedHashMap<>();

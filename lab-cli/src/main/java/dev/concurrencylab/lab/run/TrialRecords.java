@@ -3,6 +3,7 @@ package dev.concurrencylab.lab.run;
 import dev.concurrencylab.lab.jfr.JfrSummary;
 import dev.concurrencylab.lab.load.ErrorClass;
 import dev.concurrencylab.lab.load.LoadResult;
+import dev.concurrencylab.lab.load.SteadyState;
 import dev.concurrencylab.lab.monitor.ResourceSample;
 import dev.concurrencylab.lab.monitor.ResourceSummary;
 import dev.concurrencylab.lab.plan.PlannedTrial;
@@ -61,8 +62,7 @@ final class TrialRecords {
         if (Boolean.FALSE.equals(load.steady())) {
             flag(flags, reasons, Flag.NOT_STEADY, String.format(Locale.ROOT,
                     "still not steady after the warm-up's %s s maximum (%s over the last 5 s%s)", round(load.warmedSeconds()),
-                    trial.load() instanceof dev.concurrencylab.lab.load.LoadModel.OpenRate
-                            || trial.load() instanceof dev.concurrencylab.lab.load.LoadModel.OpenRamp ? "p50" : "answers per second",
+                    SteadyState.of(trial.load()).figure(),
                     jitMsLately == null ? "" : String.format(Locale.ROOT, "; the JIT compiled for %,.0f ms of them", jitMsLately)));
         }
         if (died) {

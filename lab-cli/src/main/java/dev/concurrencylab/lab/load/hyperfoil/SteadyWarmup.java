@@ -1,7 +1,6 @@
 package dev.concurrencylab.lab.load.hyperfoil;
 
 import dev.concurrencylab.lab.load.LoadListener;
-import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.LoadRun;
 import dev.concurrencylab.lab.load.SteadyState;
 import java.util.ArrayList;
@@ -29,8 +28,7 @@ final class SteadyWarmup {
         this.tally = tally;
         this.runner = runner;
         this.phase = phase;
-        this.rule = run.model() instanceof LoadModel.OpenRate || run.model() instanceof LoadModel.OpenRamp
-                ? SteadyState.LATENCY : SteadyState.THROUGHPUT;
+        this.rule = SteadyState.of(run.model());
     }
 
     /** Once a second, from the driver's ticker. */
