@@ -215,9 +215,11 @@ public final class HyperfoilDriver implements LoadDriver {
         var sequence = phase.scenario().initialSequence("request");
         if (requests > 1) {
             var loop = sequence.step(StepCatalog.SC).loop("request-count", requests).steps();
+            loop.step(new ResponseChecks.Sent(tally));
             request(loop.step(HttpStepCatalog.SC).httpRequest(method(run.request())), run, tally);
             loop.end();
         } else {
+            sequence.step(new ResponseChecks.Sent(tally));
             request(sequence.step(HttpStepCatalog.SC).httpRequest(method(run.request())), run, tally);
         }
     }

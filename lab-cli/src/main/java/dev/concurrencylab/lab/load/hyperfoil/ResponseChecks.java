@@ -1,5 +1,6 @@
 package dev.concurrencylab.lab.load.hyperfoil;
 
+import io.hyperfoil.api.config.Step;
 import io.hyperfoil.api.connection.Request;
 import io.hyperfoil.api.processor.Processor;
 import io.hyperfoil.api.session.Action;
@@ -106,6 +107,26 @@ final class ResponseChecks {
                 (nanos < latencyBelowNanos ? t.latencyPasses : t.latencyFails).increment();
             }
             (request.isValid() ? t.good : t.bad).recordValue(Math.max(0, nanos));
+            Tally.Second second = t.second(request.startTimestampNanos());
+            second.answered.increment();
+            if (request.isValid()) {
+                second.good.recordValue(Math.max(0, nanos));
+            }
+        }
+    }
+
+    /** Runs as each request is about to be sent: starts the window's clock and counts the second's requests. */
+    static final class Sent implements Step {
+        private final String tally;
+
+        Sent(String tally) {
+            this.tally = tally;
+        }
+
+        @Override
+        public boolean invoke(Session session) {
+            Tally.of(tally).sent();
+            return true;
         }
     }
 
@@ -123,6 +144,7 @@ final class ResponseChecks {
             Request request = session.currentRequest();
             if (request != null && !request.isValid()) {
                 t.failed.increment();
+                t.second(request.startTimestampNanos()).failed.increment();
             } else {
                 t.answered.increment();
             }

@@ -3,8 +3,12 @@ package dev.concurrencylab.lab.load.hyperfoil;
 import io.hyperfoil.api.connection.Request;
 import java.util.Map;
 import java.util.Set;
+import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.stream.IntStream;
+import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Recorder;
 
 /**
@@ -30,8 +34,46 @@ final class Tally {
     final LongAdder bodyFails = new LongAdder();
     final LongAdder latencyPasses = new LongAdder();
     final LongAdder latencyFails = new LongAdder();
+    /** When this tally's first request was sent: a measured window's clock starts with its load. */
+    final AtomicLong firstSent = new AtomicLong();
+    /** The window second by second, by request start; 0 is the second of the first request sent. */
+    private final Map<Integer, Second> seconds = new ConcurrentHashMap<>();
     /** Requests whose body passed the body check, until their answer is recorded (an empty body never reaches the check). */
     final Set<Request> bodyPassed = ConcurrentHashMap.newKeySet();
+
+    /**
+     * One second of requests. The latencies are the lab's own auto-resizing histogram, so an answer
+     * slower than the engine's range (Hyperfoil's per-second histograms stop at 60 s) is never clamped.
+     */
+    static final class Second {
+        final LongAdder sent = new LongAdder();
+        final LongAdder answered = new LongAdder();
+        final LongAdder failed = new LongAdder();
+        final ConcurrentHistogram good = new ConcurrentHistogram(3);
+    }
+
+    /** Called as each request is sent. */
+    void sent() {
+        long now = System.nanoTime();
+        if (firstSent.get() == 0) {
+            firstSent.compareAndSet(0, now);
+        }
+        second(now).sent.increment();
+    }
+
+    /** The second a request started at {@code startNanos} belongs to. */
+    Second second(long startNanos) {
+        long first = firstSent.get();
+        int index = first == 0 ? 0 : (int) Math.max(0, (startNanos - first) / 1_000_000_000L);
+        Second s = seconds.get(index);
+        return s != null ? s : seconds.computeIfAbsent(index, i -> new Second());
+    }
+
+    /** Every second from the first to the last that saw a request, gaps included. */
+    List<Second> seconds() {
+        int last = seconds.keySet().stream().mapToInt(Integer::intValue).max().orElse(-1);
+        return IntStream.rangeClosed(0, last).mapToObj(i -> seconds.getOrDefault(i, new Second())).toList();
+    }
 
     static Tally open(String key) {
         Tally tally = new Tally();

@@ -38,10 +38,14 @@ final class WindowRunner extends LocalSimulationRunner {
 
     /**
      * A timed window ends when its last phase stops starting requests (those still in flight are
-     * counted but do not stretch the window); a counted one ends when its last answer arrives.
+     * counted but do not stretch the window); a counted one ends when its last answer arrives. A closed
+     * or counted window starts when its first request is sent, so whatever the lab does as the phase
+     * begins is outside it. An open one starts with its phase: the engine's arrival schedule is anchored
+     * there and sends arrivals it could not send on time as soon as it can, so they belong to the window.
      */
-    double windowSeconds(boolean timed) {
-        long start = windowStartNanos.get();
+    double windowSeconds(boolean timed, boolean open) {
+        long first = measureTally.firstSent.get();
+        long start = open || first == 0 ? windowStartNanos.get() : first;
         long end = timed && finishedNanos.get() != 0 ? finishedNanos.get() : terminatedNanos.get();
         return start == 0 || end == 0 ? 0 : (end - start) / 1e9;
     }

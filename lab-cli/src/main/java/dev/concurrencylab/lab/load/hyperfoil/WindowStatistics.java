@@ -19,7 +19,10 @@ import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 
-/** Keeps copies of Hyperfoil's per-second snapshots (it resets them after the callback). */
+/**
+ * Keeps copies of Hyperfoil's per-second snapshots (it resets them after the callback) for the
+ * window's totals; the per-second series comes from the tally, whose histograms have no range limit.
+ */
 final class WindowStatistics implements io.hyperfoil.core.impl.statistics.StatisticsCollector.StatisticsConsumer {
     private final Map<String, TreeMap<Integer, StatisticsSnapshot>> byPhase = new LinkedHashMap<>();
 
@@ -40,9 +43,11 @@ final class WindowStatistics implements io.hyperfoil.core.impl.statistics.Statis
         for (String phase : measured) {
             for (StatisticsSnapshot s : byPhase.getOrDefault(phase, new TreeMap<>()).values()) {
                 total.add(s);
-                series.add(new SecondStats(series.size(), s.requestCount, s.responseCount, errors(s, 0, 0),
-                        ms(s.histogram, 50), ms(s.histogram, 99), s.histogram.getTotalCount() == 0 ? 0 : s.histogram.getMaxValue() / 1e6));
             }
+        }
+        for (Tally.Second s : tally.seconds()) {
+            series.add(new SecondStats(series.size(), s.sent.sum(), s.answered.sum(), s.failed.sum(),
+                    ms(s.good, 50), ms(s.good, 99), s.good.getTotalCount() == 0 ? 0 : s.good.getMaxValue() / 1e6));
         }
         Map<ErrorClass, Long> errors = new EnumMap<>(ErrorClass.class);
         errors.put(ErrorClass.TIMEOUT, (long) total.requestTimeouts);
@@ -51,7 +56,7 @@ final class WindowStatistics implements io.hyperfoil.core.impl.statistics.Statis
         errors.put(ErrorClass.RESET, (long) Math.max(0, total.connectionErrors - total.requestTimeouts));
         errors.put(ErrorClass.STATUS, (long) nonSuccess(total));
         errors.put(ErrorClass.CHECK, tally.checkFailed.sum());
-        double window = runner.windowSeconds(HyperfoilDriver.timed(run.model()));
+        double window = runner.windowSeconds(HyperfoilDriver.timed(run.model()), run.model().open());
         return new LoadResult(tally.good.getIntervalHistogram(), tally.bad.getIntervalHistogram(), total.requestCount,
                 total.responseCount, errors, checks(run.checks(), tally), tally.latencyFails.sum(), series, window,
                 runner.sessionLimitHit.get(), TimeUnit.NANOSECONDS.toMillis(total.blockedTime), lag,
@@ -72,10 +77,6 @@ final class WindowStatistics implements io.hyperfoil.core.impl.statistics.Statis
                     tally.latencyFails.sum()));
         }
         return out;
-    }
-
-    private static long errors(StatisticsSnapshot s, long refused, long checks) {
-        return s.requestTimeouts + Math.max(0, s.connectionErrors - s.requestTimeouts) + nonSuccess(s) + refused + checks;
     }
 
     private static int nonSuccess(StatisticsSnapshot s) {

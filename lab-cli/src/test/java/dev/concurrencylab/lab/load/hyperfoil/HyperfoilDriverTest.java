@@ -7,9 +7,11 @@ import dev.concurrencylab.lab.load.Checks;
 import dev.concurrencylab.lab.load.ErrorClass;
 import dev.concurrencylab.lab.load.LoadListener;
 import dev.concurrencylab.lab.load.LoadModel;
+import dev.concurrencylab.lab.load.LoadPhase;
 import dev.concurrencylab.lab.load.LoadResult;
 import dev.concurrencylab.lab.load.LoadRun;
 import dev.concurrencylab.lab.load.RequestSpec;
+import dev.concurrencylab.lab.load.SecondStats;
 import dev.concurrencylab.lab.load.Warmup;
 import dev.concurrencylab.services.Ports;
 import java.net.URI;
@@ -53,6 +55,34 @@ class HyperfoilDriverTest {
         assertThat(result.sendRate()).isCloseTo(200, within(4.0));
         assertThat(result.errorCount()).isZero();
         assertThat(result.heldBack()).isFalse();
+    }
+
+    @Test
+    void aClosedWindowStartsWithItsFirstRequestNotWithWhatTheLabDoesAsItOpens() {
+        RequestSpec request = new RequestSpec("GET", "/sleep?ms=10", null, null, Duration.ofSeconds(5));
+        LoadModel model = new LoadModel.MaxRate(4, Duration.ofSeconds(3));
+        LoadListener slowToOpen = new LoadListener() {
+            @Override
+            public void phase(LoadPhase phase) {
+                if (phase == LoadPhase.MEASURE) {
+                    sleep(600);
+                }
+            }
+        };
+        LoadResult result = driver.run(new LoadRun(server.uri(), request, Checks.NONE, model, Warmup.fixed(Duration.ofSeconds(1))), slowToOpen);
+
+        // The engine waits for the lab, so its users start 0.6 s into their 3 s phase.
+        assertThat(result.windowSeconds()).isCloseTo(2.4, within(0.15));
+        assertThat(result.series().stream().mapToLong(SecondStats::sent).sum()).isEqualTo(result.sent());
+    }
+
+    @Test
+    void anAnswerSlowerThanAMinuteKeepsItsTimeInTheSummaryAndInItsSecond() {
+        LoadResult result = run(server.uri(), "/sleep?ms=61500", Checks.NONE, new LoadModel.CountXConcurrency(1, 1), Duration.ofSeconds(70));
+
+        assertThat(result.maxLatencyMs()).isGreaterThan(61_000);
+        assertThat(result.series().getFirst().maxMs()).isGreaterThan(61_000);
+        assertThat(result.series().getFirst().answered()).isEqualTo(1);
     }
 
     @Test
@@ -180,12 +210,20 @@ class HyperfoilDriverTest {
     @Test
     void aWarmUpThatNeverSteadiesRunsToItsMaximumAndSaysSo() {
         // Every second a little slower: a latency that never settles.
-        RequestSpec request = new RequestSpec("GET", "/slower", null, null, Duration.ofSeconds(5));
+        RequestSpec request = new RequestSpec("GET", "/slower?since=" + System.nanoTime(), null, null, Duration.ofSeconds(5));
         LoadModel model = new LoadModel.OpenRate(50, Duration.ofSeconds(1), 0);
         LoadResult result = driver.run(new LoadRun(server.uri(), request, Checks.NONE, model,
                 Warmup.steady(Duration.ofSeconds(2), Duration.ofSeconds(7))), LoadListener.NONE);
 
         assertThat(result.steady()).isFalse();
         assertThat(result.warmedSeconds()).isGreaterThanOrEqualTo(6.9);
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

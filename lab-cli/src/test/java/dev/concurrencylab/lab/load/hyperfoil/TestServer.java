@@ -33,7 +33,6 @@ public final class TestServer implements AutoCloseable {
     private final AtomicInteger scrapes = new AtomicInteger();
     private final Semaphore workers = new Semaphore(4);
     private volatile long pausedUntilNanos;
-    private final long started = System.nanoTime();
 
     public TestServer() throws IOException {
         http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 20_000);
@@ -66,8 +65,9 @@ public final class TestServer implements AutoCloseable {
             answer(ex, 200, "hello");
         }));
         http.createContext("/slower", ex -> counted(ex, () -> {
-            // 10 ms more for every second since the server started: latency that never settles.
-            sleep(10 * TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started));
+            // 10 ms more for every second since ?since= (a System.nanoTime() of this JVM): latency that never settles.
+            long since = Long.parseLong(ex.getRequestURI().getQuery().substring("since=".length()));
+            sleep(10 * TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - since));
             answer(ex, 200, "hello");
         }));
         http.createContext("/limited", ex -> counted(ex, () -> {
