@@ -168,9 +168,9 @@ public final class Monitor implements LoadListener {
 
     private Reading read() {
         long nanos = System.nanoTime();
-        ProcessMetrics.Usage sut = target.sutPid() == null ? null : os.usage(target.sutPid());
+        ProcessMetrics.Usage sut = target.sutPid() == null ? null : os.treeUsage(target.sutPid());
         Map<String, Long> services = new LinkedHashMap<>();
-        target.services().forEach((name, pids) -> services.put(name, pids.stream().mapToLong(os::treeCpuMillis).sum()));
+        target.services().forEach((name, pids) -> services.put(name, pids.stream().mapToLong(pid -> os.treeUsage(pid).cpuMillis()).sum()));
         return new Reading(nanos, sut, services, os.usage(driverPid), os.ticks(), scrape());
     }
 

@@ -28,6 +28,10 @@ public final class ProcessMetrics {
     public record Usage(long cpuMillis, long rssBytes, int threads, int processes) {
 
         static final Usage NONE = new Usage(0, 0, 0, 0);
+
+        Usage plus(Usage other) {
+            return new Usage(cpuMillis + other.cpuMillis, rssBytes + other.rssBytes, threads + other.threads, processes + other.processes);
+        }
     }
 
     /** Cumulative CPU time of the whole machine, summed over its CPUs. */
@@ -82,10 +86,14 @@ public final class ProcessMetrics {
         return total;
     }
 
-    /** CPU time of a process and every process below it (database backends, broker workers). */
-    public long treeCpuMillis(long pid) {
-        return ProcessHandle.of(pid).map(p -> usage(pid).cpuMillis()
-                + p.descendants().mapToLong(d -> usage(d.pid()).cpuMillis()).sum()).orElse(0L);
+    /**
+     * A process and every process below it, added up: database backends, broker workers, the
+     * workers of a server given by URL (nginx's master holds the port, its workers do the work).
+     */
+    public Usage treeUsage(long pid) {
+        Usage root = usage(pid);
+        return root.processes() == 0 ? root
+                : ProcessHandle.of(pid).map(p -> p.descendants().map(d -> usage(d.pid())).reduce(root, Usage::plus)).orElse(root);
     }
 
     public Ticks ticks() {

@@ -21,18 +21,37 @@ final class ResponseChecks {
     private ResponseChecks() {
     }
 
-    static final class Status implements StatusHandler {
-        private final String tally;
+    /** Finds its tally by key: Hyperfoil may copy handlers as it builds a benchmark, so they cannot hold it. */
+    abstract static class OnTally implements java.io.Serializable {
+        private final String key;
+        private transient Tally cached;
+
+        OnTally(String key) {
+            this.key = key;
+        }
+
+        /** Looked up once: a handler lives for one run, and its tally is open for all of it. */
+        final Tally tally() {
+            Tally t = cached;
+            if (t == null) {
+                t = Tally.of(key);
+                cached = t;
+            }
+            return t;
+        }
+    }
+
+    static final class Status extends OnTally implements StatusHandler {
         private final Integer expected;
 
         Status(String tally, Integer expected) {
-            this.tally = tally;
+            super(tally);
             this.expected = expected;
         }
 
         @Override
         public void handleStatus(HttpRequest request, int status) {
-            Tally t = Tally.of(tally);
+            Tally t = tally();
             if (expected != null) {
                 (status == expected ? t.statusPasses : t.statusFails).increment();
             }
@@ -46,12 +65,11 @@ final class ResponseChecks {
     }
 
     /** Sees the whole body at once: Hyperfoil's defragmenting wrapper joins the chunks first. */
-    static final class BodyContains implements Processor {
-        private final String tally;
+    static final class BodyContains extends OnTally implements Processor {
         private final String text;
 
         BodyContains(String tally, String text) {
-            this.tally = tally;
+            super(tally);
             this.text = text;
         }
 
@@ -59,7 +77,7 @@ final class ResponseChecks {
         public void process(Session session, ByteBuf data, int offset, int length, boolean isLastPart) {
             Request request = session.currentRequest();
             if (isLastPart && request != null && data.toString(offset, length, StandardCharsets.UTF_8).contains(text)) {
-                Tally.of(tally).bodyPassed.add(request);
+                tally().bodyPassed.add(request);
             }
         }
     }
@@ -69,13 +87,12 @@ final class ResponseChecks {
      * response time in the good or the bad histogram, measured as Hyperfoil measures it (from the
      * request's start to the end of its answer).
      */
-    static final class Record implements Processor {
-        private final String tally;
+    static final class Record extends OnTally implements Processor {
         private final boolean bodyChecked;
         private final long latencyBelowNanos;
 
         Record(String tally, boolean bodyChecked, long latencyBelowNanos) {
-            this.tally = tally;
+            super(tally);
             this.bodyChecked = bodyChecked;
             this.latencyBelowNanos = latencyBelowNanos;
         }
@@ -91,7 +108,7 @@ final class ResponseChecks {
                 return;
             }
             long nanos = System.nanoTime() - request.startTimestampNanos();
-            Tally t = Tally.of(tally);
+            Tally t = tally();
             if (bodyChecked) {
                 if (t.bodyPassed.remove(request)) {
                     t.bodyPasses.increment();
@@ -116,31 +133,29 @@ final class ResponseChecks {
     }
 
     /** Runs as each request is about to be sent: starts the window's clock and counts the second's requests. */
-    static final class Sent implements Step {
-        private final String tally;
+    static final class Sent extends OnTally implements Step {
 
         Sent(String tally) {
-            this.tally = tally;
+            super(tally);
         }
 
         @Override
         public boolean invoke(Session session) {
-            Tally.of(tally).sent();
+            tally().sent();
             return true;
         }
     }
 
     /** Runs after every request, answered or not: feeds the live progress line. */
-    static final class Completion implements Action {
-        private final String tally;
+    static final class Completion extends OnTally implements Action {
 
         Completion(String tally) {
-            this.tally = tally;
+            super(tally);
         }
 
         @Override
         public void run(Session session) {
-            Tally t = Tally.of(tally);
+            Tally t = tally();
             Request request = session.currentRequest();
             if (request != null && !request.isValid()) {
                 t.failed.increment();
