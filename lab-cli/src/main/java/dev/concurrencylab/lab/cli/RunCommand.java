@@ -6,6 +6,7 @@ import dev.concurrencylab.lab.monitor.CpuLayout;
 import dev.concurrencylab.lab.plan.Plan;
 import dev.concurrencylab.lab.plan.Planner;
 import dev.concurrencylab.lab.report.Report;
+import dev.concurrencylab.lab.report.RunResults;
 import dev.concurrencylab.lab.result.Environment;
 import dev.concurrencylab.lab.result.ResultStore;
 import dev.concurrencylab.lab.result.RunInfo;
@@ -13,6 +14,7 @@ import dev.concurrencylab.lab.run.Runner;
 import dev.concurrencylab.lab.run.Session;
 import dev.concurrencylab.lab.service.Redaction;
 import dev.concurrencylab.lab.suite.Catalog;
+import dev.concurrencylab.lab.suite.Published;
 import dev.concurrencylab.lab.suite.Scale;
 import dev.concurrencylab.lab.suite.Suite;
 import dev.concurrencylab.lab.suite.SuiteException;
@@ -113,10 +115,15 @@ class RunCommand implements Callable<Integer> {
         Suite loaded = load(catalog);
         List<Variant> chosen = chooseVariants(loaded);
         Plan plan = Planner.plan(loaded, chosenScale, trials, chosen);
+        // Read before anything starts: a bad published file is bad input, not a failed run.
+        boolean published = Published.forSuite(catalog.suitesDir(), loaded.name()).isPresent();
         Map<String, String> urls = serviceUrls();
         Path dir = resultsDir(loaded);
         CpuLayout layout = cpuLayout();
         Session session = openSession(dir, layout);
+        if (published) {
+            Files.copy(Published.file(catalog.suitesDir(), loaded.name()), dir.resolve(RunResults.PUBLISHED_FILE));
+        }
         RunInfo info = info(loaded, chosenScale, plan.trialsPerVariant(), plan.trialCount(), chosen, layout);
         System.out.printf("lab: suite %s at scale %s: %d variant(s) × %d benchmark(s) × %d trial(s) = %d trials, %d server launches%n",
                 loaded.name(), chosenScale.key(), chosen.size(), loaded.benchmarks().size(), plan.trialsPerVariant(),

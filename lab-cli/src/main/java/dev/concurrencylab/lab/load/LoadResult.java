@@ -15,6 +15,7 @@ import org.HdrHistogram.Histogram;
  * @param checks             each declared check with its passes and fails
  * @param latencyCheckFailed answered requests at or above the suite's latency bound
  * @param windowSeconds      wall time of the measured window
+ * @param waitSeconds        after a timed window, how long its last answers took to arrive (vegeta's "wait"); 0 for a counted one
  * @param sessionLimitHit    the driver had no free session when a request was due (open model)
  * @param blockedMillis      time requests waited for a free connection
  * @param driverLag          how late the driver's own JVM got to run during the window
@@ -24,7 +25,7 @@ import org.HdrHistogram.Histogram;
  */
 public record LoadResult(Histogram latencyNanos, Histogram failedLatencyNanos, long sent, long answered,
         Map<ErrorClass, Long> errors, List<CheckTally> checks, long latencyCheckFailed, List<SecondStats> series,
-        double windowSeconds, boolean sessionLimitHit, long blockedMillis, SchedulingLag.Figures driverLag, double warmedSeconds, Boolean steady, String failure) {
+        double windowSeconds, double waitSeconds, boolean sessionLimitHit, long blockedMillis, SchedulingLag.Figures driverLag, double warmedSeconds, Boolean steady, String failure) {
 
     /** Good answers: what goodput and the latency percentiles count. */
     public long good() {

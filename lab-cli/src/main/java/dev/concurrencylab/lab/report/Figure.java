@@ -19,6 +19,12 @@ public enum Figure {
     ERROR_RATE("error rate", "%", Better.LOWER, t -> t.errorRate() * 100),
     SUCCESS_RATIO("success", "%", Better.HIGHER, t -> 100 - t.errorRate() * 100),
     WINDOW("time taken", "s", Better.NEITHER, TrialResult::windowSeconds),
+    /** vegeta's Duration: the attack (the window) and the wait for its last answers after it. */
+    DURATION_TOTAL("duration total", "s", Better.NEITHER, t -> t.waitSeconds() == null ? null : t.windowSeconds() + t.waitSeconds()),
+    WAIT("wait", "s", Better.NEITHER, TrialResult::waitSeconds),
+    /** vegeta's throughput: good answers over the attack and the wait, so late answers count (E3). */
+    THROUGHPUT_TOTAL("throughput over total time", "req/s", Better.HIGHER,
+            t -> t.waitSeconds() == null || t.windowSeconds() + t.waitSeconds() <= 0 ? null : t.count() / (t.windowSeconds() + t.waitSeconds())),
     MIN("min", "ms", Better.LOWER, latency(LatencySummary::minMs)),
     MEAN("mean", "ms", Better.LOWER, latency(LatencySummary::meanMs)),
     P50("p50", "ms", Better.LOWER, latency(LatencySummary::p50Ms)),
@@ -79,6 +85,16 @@ public enum Figure {
     /** The trial's value, or {@code null} when the trial has none (no answers, not monitored, not async). */
     public Double of(TrialResult trial) {
         return read.apply(trial);
+    }
+
+    /** The name data files use for this figure: {@code THREADS_PEAK} is {@code threads-peak}. */
+    public String key() {
+        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+
+    /** The figure a data file names, or {@code null}. */
+    public static Figure byKey(String key) {
+        return java.util.Arrays.stream(values()).filter(f -> f.key().equals(key)).findFirst().orElse(null);
     }
 
     /** Column heading: label and unit. */

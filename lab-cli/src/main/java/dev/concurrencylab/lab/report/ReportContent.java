@@ -81,6 +81,9 @@ public record ReportContent(String title, String summary, Map<String, String> en
             sections.add(new Section(benchmark, load, table.source(), tables, Verdict.rule(rules), verdicts,
                     Why.lines(variants, base, results, benchmark, rules), Charts.of(results, benchmark, variants)));
         }
+        if (capacity.isEmpty()) {
+            results.published().ifPresent(p -> sections.add(ReproductionSection.of(p, results)));
+        }
         Map<String, String> explained = new LinkedHashMap<>();
         seenFlags.forEach(f -> explained.put(f.key(), f.meaning() + " (" + whose(f) + ")"));
         String summary = capacity.isPresent()

@@ -4,6 +4,7 @@ import dev.concurrencylab.lab.capacity.CapacityResults;
 import dev.concurrencylab.lab.result.ResultStore;
 import dev.concurrencylab.lab.result.RunInfo;
 import dev.concurrencylab.lab.result.TrialResult;
+import dev.concurrencylab.lab.suite.Published;
 import dev.concurrencylab.lab.verdict.Threshold;
 import dev.concurrencylab.lab.verdict.VerdictRules;
 import java.io.IOException;
@@ -21,6 +22,9 @@ import org.HdrHistogram.HistogramLogReader;
 
 /** A results directory as the report reads it: nothing but its files. */
 public record RunResults(Path dir, RunInfo run, List<TrialResult> trials) {
+
+    /** Where a run keeps the original's published figures, so its report needs nothing outside the directory. */
+    public static final String PUBLISHED_FILE = "published.yaml";
 
     public static RunResults read(Path dir) {
         Path runFile = dir.resolve("run.json");
@@ -66,6 +70,12 @@ public record RunResults(Path dir, RunInfo run, List<TrialResult> trials) {
             return Optional.empty();
         }
         return Optional.of(readFile(file, CapacityResults.class));
+    }
+
+    /** The original's published figures, copied in when the run began; empty for a suite without them. */
+    public Optional<Published> published() {
+        Path file = dir.resolve(PUBLISHED_FILE);
+        return Files.isRegularFile(file) ? Optional.of(Published.read(file)) : Optional.empty();
     }
 
     /** The verdict rules the run recorded; the defaults for a run from before they were recorded. */

@@ -19,6 +19,7 @@ import java.util.Map;
  * @param startupMs    server process start to first good answer (E1), when this trial started the server
  * @param warmupSeconds how long the warm-up ran
  * @param steady       whether it ended in steady state; {@code null} for a fixed warm-up (or none)
+ * @param waitSeconds  after a timed window, until its last answer arrived (vegeta's "wait"); {@code null} in results from before it was recorded
  * @param count        good answers: 2xx that passed the status and body checks
  * @param answered     every answer received, good or not
  * @param throughput   goodput: good answers per second of the measured window
@@ -39,7 +40,7 @@ import java.util.Map;
  */
 public record TrialResult(int number, String variant, String benchmark, String workload, int repetition,
         String loadModel, LoadModel load, TrialStatus status, String failure, Long startupMs, double warmupSeconds,
-        Boolean steady, double windowSeconds, long sent, long count, long answered, double throughput, Map<String, Long> errors,
+        Boolean steady, double windowSeconds, Double waitSeconds, long sent, long count, long answered, double throughput, Map<String, Long> errors,
         double errorRate, long latencyCheckFailed, LatencySummary latency, LatencySummary failedLatency,
         String histogramLog, List<SecondStats> series, Completion completion, long blockedMillis, Delivery delivery, List<CheckResult> checks,
         List<ThresholdResult> thresholds, List<Flag> flags, Map<String, String> reasons, String serverLogTail,
@@ -84,7 +85,7 @@ public record TrialResult(int number, String variant, String benchmark, String w
     /** A copy with thresholds judged. */
     public TrialResult withThresholds(List<ThresholdResult> judged) {
         return new TrialResult(number, variant, benchmark, workload, repetition, loadModel, load, status, failure, startupMs,
-                warmupSeconds, steady, windowSeconds, sent, count, answered, throughput, errors, errorRate, latencyCheckFailed, latency,
+                warmupSeconds, steady, windowSeconds, waitSeconds, sent, count, answered, throughput, errors, errorRate, latencyCheckFailed, latency,
                 failedLatency, histogramLog, series, completion, blockedMillis, delivery, checks, judged, flags, reasons, serverLogTail,
                 resources, resourceSummary, cost, profile);
     }

@@ -78,7 +78,7 @@ final class TrialRecords {
         TrialResult result = new TrialResult(trial.number(), trial.variant().name(), trial.benchmark().name(),
                 trial.benchmark().workload(), trial.repetition(), trial.load().name(), trial.load(),
                 failure == null ? TrialStatus.OK : TrialStatus.FAILED, failure, startupMs, load.warmedSeconds(),
-                load.steady(), round(load.windowSeconds()), load.sent(), load.good(), load.answered(), round(load.throughput()), errors,
+                load.steady(), round(load.windowSeconds()), round(load.waitSeconds()), load.sent(), load.good(), load.answered(), round(load.throughput()), errors,
                 errorRate, load.latencyCheckFailed(), LatencySummary.of(load.latencyNanos()), LatencySummary.of(load.failedLatencyNanos()),
                 ResultStore.histogramLogName(trial.number(), trial.variant().name(), trial.benchmark().name(), load.latencyNanos()),
                 load.series(), completion, load.blockedMillis(), attribution.delivery(), checks, List.of(), flags, reasons,
@@ -94,7 +94,7 @@ final class TrialRecords {
     /** A trial that could not run for the reason {@code flag} names. */
     static TrialResult failed(PlannedTrial t, Flag flag, String why, String logTail) {
         return new TrialResult(t.number(), t.variant().name(), t.benchmark().name(), t.benchmark().workload(), t.repetition(),
-                t.load().name(), t.load(), TrialStatus.FAILED, why, null, 0, null, 0, 0, 0, 0, 0, Map.of(), 0, 0, null, null,
+                t.load().name(), t.load(), TrialStatus.FAILED, why, null, 0, null, 0, null, 0, 0, 0, 0, Map.of(), 0, 0, null, null,
                 null, List.of(), null, 0, null, List.of(), List.of(), List.of(flag), Map.of(flag.key(), why), logTail, List.of(), null, null, null);
     }
 

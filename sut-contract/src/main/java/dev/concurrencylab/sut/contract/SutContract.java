@@ -136,12 +136,21 @@ public abstract class SutContract {
     }
 
     @Test
-    void postSavedAnswersWithTheSavedAndPublishedPost() {
-        HttpResponse<String> response = post("/posts?ack=saved", "{\"userId\": 7, \"title\": \"Saved\", \"body\": \"b\"}");
+    void postPublishedAnswersWithTheSavedAndPublishedPost() {
+        HttpResponse<String> response = post("/posts?ack=published", "{\"userId\": 7, \"title\": \"Saved\", \"body\": \"b\"}");
         assertThat(response.statusCode()).isEqualTo(201);
         long id = json(response).get("id").asLong();
         assertThat(id).isGreaterThan(10_000);
         assertThat(json(get("/posts/" + id)).get("title").asString()).isEqualTo("Saved");
+    }
+
+    @Test
+    void postSavedAnswersOnceSavedAndPublishesAfterwards() {
+        long before = stats("post-save-publish").get("completed").asLong();
+        HttpResponse<String> response = post("/posts?ack=saved", "{\"userId\": 9, \"title\": \"Then published\"}");
+        assertThat(response.statusCode()).isEqualTo(201);
+        assertThat(json(get("/posts/" + json(response).get("id").asLong())).get("title").asString()).isEqualTo("Then published");
+        awaitCompleted("post-save-publish", before + 1);
     }
 
     @Test

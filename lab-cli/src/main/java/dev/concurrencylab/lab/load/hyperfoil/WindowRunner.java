@@ -50,6 +50,13 @@ final class WindowRunner extends LocalSimulationRunner {
         return start == 0 || end == 0 ? 0 : (end - start) / 1e9;
     }
 
+    /** After a timed window, the seconds until its last answer arrived; 0 for a counted one, which ends with it. */
+    double waitSeconds(boolean timed) {
+        long finished = finishedNanos.get();
+        long terminated = terminatedNanos.get();
+        return !timed || finished == 0 || terminated < finished ? 0 : (terminated - finished) / 1e9;
+    }
+
     /** Seconds the warm-up has run so far, or ran; 0 before it starts. */
     double warmedSeconds() {
         long start = warmStartNanos.get();

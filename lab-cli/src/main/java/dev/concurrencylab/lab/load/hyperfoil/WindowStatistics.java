@@ -59,6 +59,7 @@ final class WindowStatistics implements io.hyperfoil.core.impl.statistics.Statis
         double window = runner.windowSeconds(HyperfoilDriver.timed(run.model()), run.model().open());
         return new LoadResult(tally.good.getIntervalHistogram(), tally.bad.getIntervalHistogram(), total.requestCount,
                 total.responseCount, errors, checks(run.checks(), tally), tally.latencyFails.sum(), series, window,
+                runner.waitSeconds(HyperfoilDriver.timed(run.model())),
                 runner.sessionLimitHit.get(), TimeUnit.NANOSECONDS.toMillis(total.blockedTime), lag,
                 Math.round(runner.warmedSeconds() * 10) / 10.0, steady, failure);
     }

@@ -57,7 +57,7 @@ class PostController {
     @PostMapping("/posts")
     ResponseEntity<?> create(@RequestBody NewPost post, @RequestParam(defaultValue = "saved") String ack) throws InterruptedException {
         Ack mode = Ack.validate(post, ack);
-        if (mode == Ack.SAVED) {
+        if (mode == Ack.PUBLISHED) {
             handoffs.requireBroker(Strategy.POST_SAVE_PUBLISH);
             PostView saved = posts.insert(post);
             try {
@@ -67,20 +67,35 @@ class PostController {
             }
             return workThread.respond(HttpStatus.CREATED, saved);
         }
+        if (mode == Ack.SAVED) {
+            handoffs.requireBroker(Strategy.POST_SAVE_PUBLISH);
+            PostView saved = posts.insert(post);
+            publish(saved, handoffs.begin(Strategy.POST_SAVE_PUBLISH));
+            return workThread.respond(HttpStatus.CREATED, saved);
+        }
         WorkItem item = handoffs.begin(Strategy.POST_SAVE_PUBLISH);
         asyncWork.run(() -> {
             try {
-                publisher.publish(posts.insert(post)).whenComplete((done, error) -> {
-                    if (error == null) {
-                        handoffs.ledger().complete(item);
-                    } else {
-                        handoffs.ledger().fail(item);
-                    }
-                });
+                publish(posts.insert(post), item);
             } catch (RuntimeException e) {
                 handoffs.ledger().fail(item);
             }
         });
         return workThread.respond(HttpStatus.ACCEPTED, Handoff.of(item));
+    }
+
+    /** Publishes without waiting; the ledger learns when Kafka acknowledges or refuses. */
+    private void publish(PostView saved, WorkItem item) {
+        try {
+            publisher.publish(saved).whenComplete((done, error) -> {
+                if (error == null) {
+                    handoffs.ledger().complete(item);
+                } else {
+                    handoffs.ledger().fail(item);
+                }
+            });
+        } catch (RuntimeException e) {
+            handoffs.ledger().fail(item);
+        }
     }
 }

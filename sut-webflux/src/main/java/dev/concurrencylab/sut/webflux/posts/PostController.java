@@ -52,13 +52,23 @@ class PostController {
     @PostMapping("/posts")
     Mono<ResponseEntity<?>> create(@RequestBody NewPost post, @RequestParam(defaultValue = "saved") String ack) {
         Ack mode = Ack.validate(post, ack);
-        if (mode == Ack.SAVED) {
+        if (mode == Ack.PUBLISHED) {
             handoffs.requireBroker(Strategy.POST_SAVE_PUBLISH);
             return posts.insert(post)
                     .flatMap(saved -> Mono.fromFuture(publisher.publish(saved.value()))
                             .timeout(PostPublisher.TIMEOUT)
                             .onErrorMap(PostPublisher::failed)
                             .map(published -> workThread.respond(HttpStatus.CREATED, published, saved.thread())));
+        }
+        if (mode == Ack.SAVED) {
+            handoffs.requireBroker(Strategy.POST_SAVE_PUBLISH);
+            // E3's "waiting": answered once saved, published without waiting for Kafka.
+            return posts.insert(post).map(saved -> {
+                WorkItem item = handoffs.begin(Strategy.POST_SAVE_PUBLISH);
+                Mono.fromFuture(() -> publisher.publish(saved.value()))
+                        .subscribe(published -> handoffs.ledger().complete(item), error -> handoffs.ledger().fail(item));
+                return workThread.respond(HttpStatus.CREATED, saved.value(), saved.thread());
+            });
         }
         WorkItem item = handoffs.begin(Strategy.POST_SAVE_PUBLISH);
         // Fire and forget (E3's "not waiting"): answered now, saved and published afterwards.

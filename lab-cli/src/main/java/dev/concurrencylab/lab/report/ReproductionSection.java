@@ -1,0 +1,114 @@
+package dev.concurrencylab.lab.report;
+
+import dev.concurrencylab.lab.result.Flag;
+import dev.concurrencylab.lab.result.TrialResult;
+import dev.concurrencylab.lab.suite.Published;
+import dev.concurrencylab.lab.verdict.RatioInterval;
+import dev.concurrencylab.lab.verdict.Reproduction;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.TreeSet;
+
+/**
+ * The original's claims against this run: each published ratio beside the ratio measured here,
+ * with its 95 % interval, and whether the claim held. The original's absolute figures come from
+ * other hardware and tools; they are listed apart, as theirs, and never compared with ours.
+ */
+final class ReproductionSection {
+
+    private ReproductionSection() {
+    }
+
+    static ReportContent.Section of(Published published, RunResults results) {
+        List<List<String>> rows = new ArrayList<>();
+        for (Published.Claim claim : published.comparisons()) {
+            Figure figure = Figure.byKey(claim.figure());
+            String what = claim.of() + " over " + claim.over();
+            String claimed = String.format(Locale.ROOT, "%s (%s / %s)", times(published.ratio(claim)),
+                    Numbers.format(published.value(claim.figure(), claim.of()).getAsDouble()),
+                    Numbers.format(published.value(claim.figure(), claim.over()).getAsDouble()));
+            if (figure == null) {
+                rows.add(List.of(claim.figure(), what, claimed, "–", "no verdict: the lab has no figure '" + claim.figure() + "'"));
+                continue;
+            }
+            List<TrialResult> of = results.trials(claim.of().benchmark(), claim.of().variant());
+            List<TrialResult> over = results.trials(claim.over().benchmark(), claim.over().variant());
+            rows.add(List.of(figure.label(), what, claimed, measured(figure, of, over), verdict(figure, published.ratio(claim), of, over)));
+        }
+        List<List<String>> theirs = new ArrayList<>();
+        for (Published.Value v : published.figures()) {
+            Figure f = Figure.byKey(v.figure());
+            theirs.add(List.of(v.benchmark(), v.variant(), f == null ? v.figure() : f.label(), Numbers.format(v.value()),
+                    f == null ? "" : f.unit()));
+        }
+        String scale = results.run().scale();
+        String note = "Reproduced: the published ratio lies inside the measured 95 % interval (Welch's t on log-values over trials). "
+                + "Same direction, different size: both find the same side higher, by amounts the interval tells apart. "
+                + "Not reproduced: the lab finds no difference (its interval holds 1) where the original claimed one. "
+                + "Reversed: the lab finds the other side higher." + (scale.equals("full") ? ""
+                : " This run is at scale " + scale + ", smaller than the original's (docs/experiments.md); ratios, not counts, are compared.");
+        return new ReportContent.Section("Reproduction of " + published.experiment(),
+                String.format("the original's claims (%s; %s) against this run", published.tool(), published.hardware()), "",
+                List.of(new ReportContent.Table("", List.of("figure", "ratio", "published", "measured here (95 % CI)", "verdict"), rows, note, -1),
+                        new ReportContent.Table("As published (their hardware and tools; context only, not compared)",
+                                List.of("benchmark", "variant", "figure", "value", "unit"), theirs, null, -1)),
+                "", List.of(), List.of(), List.of());
+    }
+
+    private static String measured(Figure figure, List<TrialResult> of, List<TrialResult> over) {
+        double[] a = values(figure, of);
+        double[] b = values(figure, over);
+        if (a.length == 0 || b.length == 0) {
+            return "–";
+        }
+        if (a.length < 2 || b.length < 2) {
+            return times(median(a) / median(b)) + " (no interval)";
+        }
+        RatioInterval ri = RatioInterval.of(a, b);
+        return String.format(Locale.ROOT, "%s (%s–%s)", times(ri.ratio()), times(ri.low()), times(ri.high()));
+    }
+
+    private static String verdict(Figure figure, double published, List<TrialResult> of, List<TrialResult> over) {
+        TreeSet<String> voiding = new TreeSet<>();
+        for (TrialResult t : concat(of, over)) {
+            t.flags().stream().filter(Flag::voidsVerdicts).forEach(f -> voiding.add(f.key()));
+        }
+        double[] a = values(figure, of);
+        double[] b = values(figure, over);
+        if (a.length == 0 || b.length == 0) {
+            return "no verdict: not measured on both sides in this run";
+        }
+        if (!voiding.isEmpty()) {
+            return "no verdict: flagged " + String.join(", ", voiding);
+        }
+        if (a.length < 2 || b.length < 2) {
+            return "no verdict: an interval needs at least 2 trials of each (--trials 3)";
+        }
+        return Reproduction.of(published, RatioInterval.of(a, b)).text();
+    }
+
+    private static double[] values(Figure figure, List<TrialResult> trials) {
+        return trials.stream().filter(TrialResult::ok).map(figure::of).filter(Objects::nonNull).mapToDouble(Double::doubleValue)
+                .filter(v -> v > 0 && Double.isFinite(v)).toArray();
+    }
+
+    /** Two decimals: intervals such as 0.98–1.05 must stay apart; small ratios keep two significant digits. */
+    private static String times(double r) {
+        String f = r >= 100 ? "%.0f×" : r >= 10 ? "%.1f×" : r >= 0.1 ? "%.2f×" : "%.2g×";
+        return String.format(Locale.ROOT, f, r);
+    }
+
+    private static double median(double[] values) {
+        double[] v = values.clone();
+        java.util.Arrays.sort(v);
+        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+    }
+
+    private static List<TrialResult> concat(List<TrialResult> a, List<TrialResult> b) {
+        List<TrialResult> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
+    }
+}
