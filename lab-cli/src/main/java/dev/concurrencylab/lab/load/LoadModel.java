@@ -34,6 +34,15 @@ public sealed interface LoadModel {
         return this instanceof OpenRate || this instanceof OpenRamp;
     }
 
+    /**
+     * Every request opens its own connection as it is sent, as JMeter's threads did in E4's burst;
+     * otherwise requests share a pool opened before the window. Waiting for such a connection is
+     * the server accepting it: part of the answer's time, not the driver's doing.
+     */
+    default boolean connectsPerRequest() {
+        return this instanceof Burst;
+    }
+
     /** One step of a {@link ClosedStages} ramp: move to {@code users} over {@code duration}, like a k6 stage. */
     record Stage(@JsonProperty(required = true) Duration duration, @JsonProperty(required = true) int users) {
         public Stage {

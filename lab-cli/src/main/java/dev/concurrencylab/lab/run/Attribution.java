@@ -77,7 +77,8 @@ final class Attribution {
                 driver.add(String.format(Locale.ROOT, "the driver ran out of its %,d sessions while the slowest answer took %,.0f ms",
                         sessions == null ? model.maxConcurrency() : sessions, load.maxLatencyMs()));
             }
-            if (load.blockedMillis() > 0) {
+            // A connection opened per request is waited for while the server accepts it: not the driver's pool.
+            if (load.blockedMillis() > 0 && !model.connectsPerRequest()) {
                 driver.add(String.format(Locale.ROOT, "requests waited %,d ms in total for a connection, none lost by the server",
                         load.blockedMillis()));
             }

@@ -59,6 +59,18 @@ class AttributionTest {
     }
 
     @Test
+    void aBurstWaitsWhileTheServerAcceptsItsNewConnectionsAndThatIsNotTheDriversLimit() {
+        LoadModel model = new LoadModel.Burst(300);
+
+        LoadResult load = run("/sleep?ms=20", model);
+        Attribution.Outcome outcome = Attribution.of(model, load);
+
+        assertThat(load.answered()).isEqualTo(300);
+        assertThat(load.blockedMillis()).as("each request waited for its own connection").isPositive();
+        assertThat(outcome.flags()).doesNotContainKey(Flag.GENERATOR_LIMITED);
+    }
+
+    @Test
     void aServerFarPastItsCapacityIsOverloadedWithItsLatencies() {
         // /limited serves 80 req/s at most; 300 are offered.
         LoadModel model = new LoadModel.OpenRate(300, Duration.ofSeconds(3), 0);

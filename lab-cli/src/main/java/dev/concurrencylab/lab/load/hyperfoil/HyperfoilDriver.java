@@ -86,9 +86,8 @@ public final class HyperfoilDriver implements LoadDriver {
                     .http()
                         .host(run.target().getHost()).port(run.target().getPort())
                         .sharedConnections(run.model().maxConcurrency())
-                        // JMeter's threads (E4) each opened their connection in the burst; a pool opened
-                        // beforehand would spare the server the connection storm the original measured.
-                        .connectionStrategy(run.model() instanceof LoadModel.Burst ? ConnectionStrategy.ALWAYS_NEW : ConnectionStrategy.SHARED_POOL)
+                        // A pool opened beforehand would spare a burst's server the connection storm E4 measured.
+                        .connectionStrategy(run.model().connectsPerRequest() ? ConnectionStrategy.ALWAYS_NEW : ConnectionStrategy.SHARED_POOL)
                     .endHttp()
                 .endPlugin();
         String last = null;
