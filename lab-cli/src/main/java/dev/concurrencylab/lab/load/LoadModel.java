@@ -19,6 +19,7 @@ import java.util.List;
     @JsonSubTypes.Type(value = LoadModel.CountXConcurrency.class, name = "count-x-concurrency"),
     @JsonSubTypes.Type(value = LoadModel.Burst.class, name = "burst"),
     @JsonSubTypes.Type(value = LoadModel.MaxRate.class, name = "max-rate"),
+    @JsonSubTypes.Type(value = LoadModel.ClosedSweep.class, name = "closed-sweep"),
     @JsonSubTypes.Type(value = LoadModel.OpenRate.class, name = "open-rate"),
     @JsonSubTypes.Type(value = LoadModel.OpenRamp.class, name = "open-ramp")})
 public sealed interface LoadModel {
@@ -131,6 +132,38 @@ public sealed interface LoadModel {
 
         public int maxConcurrency() {
             return workers;
+        }
+    }
+
+    /**
+     * Closed users at several levels, each warmed up and measured as its own window (what E0's
+     * 10/50/100/200-user table only estimated). A suite runs it as one {@link MaxRate} benchmark per
+     * level, named {@code <benchmark>-<users>-users}; the driver never sees the sweep itself.
+     */
+    record ClosedSweep(@JsonProperty(required = true) List<Integer> users, @JsonProperty(required = true) Duration duration)
+            implements LoadModel {
+        public ClosedSweep {
+            users = List.copyOf(users);
+            if (users.isEmpty()) {
+                throw new InvalidSetting(null, "closed-sweep needs at least one level of users");
+            }
+            users.forEach(n -> InvalidSetting.atLeast("users", n, 1));
+            if (users.stream().distinct().count() < users.size()) {
+                throw new InvalidSetting(null, "closed-sweep lists a level of users twice: " + users);
+            }
+        }
+
+        public String name() {
+            return "closed-sweep";
+        }
+
+        public int maxConcurrency() {
+            return users.stream().mapToInt(Integer::intValue).max().orElse(1);
+        }
+
+        /** One window per level. */
+        public List<MaxRate> levels() {
+            return users.stream().map(n -> new MaxRate(n, duration)).toList();
         }
     }
 

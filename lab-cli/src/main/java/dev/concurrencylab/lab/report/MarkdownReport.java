@@ -7,7 +7,7 @@ import java.util.Map;
 final class MarkdownReport {
 
     /** Charts the Markdown embeds, by the suffix of their id. */
-    static final List<String> EMBEDDED = List.of("-throughput-bars", "-p99-bars", "-percentiles", "-knee");
+    static final List<String> EMBEDDED = List.of("-throughput-bars", "-p99-bars", "-percentiles", "-knee", "-by-users");
 
     private MarkdownReport() {
     }

@@ -82,6 +82,7 @@ public record ReportContent(String title, String summary, Map<String, String> en
                     Why.lines(variants, base, results, benchmark, rules), Charts.of(results, benchmark, variants)));
         }
         if (capacity.isEmpty()) {
+            sections.addAll(SweepSection.of(results, variants));
             results.published().ifPresent(p -> sections.add(ReproductionSection.of(p, results)));
         }
         Map<String, String> explained = new LinkedHashMap<>();

@@ -16,6 +16,11 @@ import java.util.List;
 public record Benchmark(String name, String workload, RequestSpec request, Checks checks, List<String> services,
         String statsKey, Scaled<LoadModel> load, boolean cold, boolean watched, boolean jfr) {
 
+    /** The same benchmark under another name and load: one level of a sweep. */
+    public Benchmark at(String level, Scaled<LoadModel> levelLoad) {
+        return new Benchmark(level, workload, request, checks, services, statsKey, levelLoad, cold, watched, jfr);
+    }
+
     /** The same benchmark with JFR recording on ({@code --jfr}). */
     public Benchmark withJfr() {
         return new Benchmark(name, workload, request, checks, services, statsKey, load, cold, watched, true);

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -66,11 +67,12 @@ public final class SuiteLoader {
         List<Benchmark> benchmarks = new ArrayList<>();
         Set<String> names = new HashSet<>();
         for (Located<SuiteFile.BenchmarkFile> b : file.benchmarks().value()) {
-            Benchmark benchmark = benchmark(b);
-            if (!names.add(benchmark.name())) {
-                throw b.error("benchmark '" + benchmark.name() + "' appears twice");
+            for (Benchmark benchmark : levels(benchmark(b), b)) {
+                if (!names.add(benchmark.name())) {
+                    throw b.error("benchmark '" + benchmark.name() + "' appears twice");
+                }
+                benchmarks.add(benchmark);
             }
-            benchmarks.add(benchmark);
         }
         if (benchmarks.isEmpty()) {
             throw file.benchmarks().error("a suite needs at least one benchmark");
@@ -151,6 +153,40 @@ public final class SuiteLoader {
         Checks checks = b.checks() != null ? b.checks() : workload.checks();
         return new Benchmark(b.name() != null ? b.name() : workload.name(), workload.name(), request, checks, services,
                 fill.apply(workload.statsKey()), b.load(), b.cold(), b.monitor() == null || b.monitor(), b.jfr());
+    }
+
+    /**
+     * A closed sweep becomes one benchmark per level ({@code posts-10-users}, …), each warmed and
+     * measured on its own; the levels must be the same at every scale (only durations scale).
+     */
+    private static List<Benchmark> levels(Benchmark benchmark, Located<SuiteFile.BenchmarkFile> at) {
+        Map<Scale, LoadModel> byScale = new EnumMap<>(Scale.class);
+        for (Scale scale : Scale.values()) {
+            byScale.put(scale, benchmark.load().at(scale));
+        }
+        if (byScale.values().stream().noneMatch(m -> m instanceof LoadModel.ClosedSweep)) {
+            return List.of(benchmark);
+        }
+        List<Integer> users = null;
+        for (LoadModel model : byScale.values()) {
+            if (!(model instanceof LoadModel.ClosedSweep sweep)) {
+                throw at.error("benchmark '" + benchmark.name() + "' is a closed-sweep at one scale and " + model.name()
+                        + " at another; a sweep is a sweep at every scale");
+            }
+            if (users != null && !users.equals(sweep.users())) {
+                throw at.error("benchmark '" + benchmark.name() + "' sweeps users " + users + " at one scale and " + sweep.users()
+                        + " at another; only the duration may differ by scale");
+            }
+            users = sweep.users();
+        }
+        List<Benchmark> levels = new ArrayList<>();
+        for (int i = 0; i < users.size(); i++) {
+            int level = i;
+            Map<Scale, LoadModel> load = new EnumMap<>(Scale.class);
+            byScale.forEach((scale, model) -> load.put(scale, ((LoadModel.ClosedSweep) model).levels().get(level)));
+            levels.add(benchmark.at(benchmark.name() + "-" + users.get(i) + "-users", new Scaled<>(load)));
+        }
+        return levels;
     }
 
     private static String fill(String text, Map<String, String> params, Located<String> at) {

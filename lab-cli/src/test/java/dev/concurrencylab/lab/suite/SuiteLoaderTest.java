@@ -67,6 +67,24 @@ class SuiteLoaderTest {
     }
 
     @Test
+    void aClosedSweepRunsAsOneMaxRateBenchmarkPerLevel() {
+        Suite suite = loader.parse("t.yaml", """
+                name: t
+                variants: [webflux]
+                benchmarks:
+                  - name: posts
+                    workload: posts-read
+                    load:
+                      quick: {model: closed-sweep, users: [10, 50], duration: 5s}
+                      full: {model: closed-sweep, users: [10, 50], duration: 30s}
+                """);
+
+        assertThat(suite.benchmarks()).extracting(Benchmark::name).containsExactly("posts-10-users", "posts-50-users");
+        assertThat(suite.benchmarks().get(1).load().at(Scale.QUICK)).isEqualTo(new LoadModel.MaxRate(50, Duration.ofSeconds(5)));
+        assertThat(suite.benchmarks().get(1).load().at(Scale.FULL)).isEqualTo(new LoadModel.MaxRate(50, Duration.ofSeconds(30)));
+    }
+
+    @Test
     void aSuiteWithoutRulesGetsTheDefaults() {
         assertThat(loader.parse("t.yaml", VALID).rules()).isEqualTo(dev.concurrencylab.lab.verdict.VerdictRules.DEFAULT);
     }
@@ -84,6 +102,7 @@ class SuiteLoaderTest {
             unknown parameter              | 'name: t\\nvariants: [webflux]\\nbenchmarks:\\n  - workload: delay\\n    params: {seconds: 1}\\n    load: {model: burst, count: 1}\\n' | t.yaml:5: benchmarks[0].params.seconds: workload 'delay' has no parameter 'seconds'
             missing load                   | 'name: t\\nvariants: [webflux]\\nbenchmarks:\\n  - workload: hello\\n'           | t.yaml:4: benchmarks[0]: missing key 'load'
             unknown scale                  | 'name: t\\nvariants: [webflux]\\nbenchmarks:\\n  - workload: hello\\n    load: {tiny: {model: burst, count: 1}}\\n' | t.yaml:5: benchmarks[0].load: missing key 'model'
+            sweep levels differ by scale   | 'name: t\nvariants: [webflux]\nbenchmarks:\n  - workload: hello\n    load:\n      quick: {model: closed-sweep, users: [1, 2], duration: 1s}\n      full: {model: closed-sweep, users: [1, 3], duration: 1s}\n' | t.yaml:4: benchmarks[0]: benchmark 'hello' sweeps users [1, 2] at one scale and [1, 3] at another
             variant listed twice           | 'name: t\\nvariants: [webflux, webflux]\\nbenchmarks: []\\n'                        | t.yaml:2: variants[1]: variant 'webflux' is listed twice
             variant with jar and url       | 'name: t\\nvariants:\\n  - {name: x, jar: a.jar, url: "http://127.0.0.1:1"}\\nbenchmarks: []\\n' | t.yaml:3: variants[0]: variant 'x' needs exactly one of jar
             duplicate key                  | 'name: t\\nname: u\\n'                                                                  | t.yaml:2: key 'name' appears twice
