@@ -13,6 +13,7 @@ import dev.concurrencylab.lab.result.RunInfo;
 import dev.concurrencylab.lab.run.Runner;
 import dev.concurrencylab.lab.run.Session;
 import dev.concurrencylab.lab.service.Redaction;
+import dev.concurrencylab.lab.suite.Benchmark;
 import dev.concurrencylab.lab.suite.Catalog;
 import dev.concurrencylab.lab.suite.Published;
 import dev.concurrencylab.lab.suite.Scale;
@@ -71,6 +72,10 @@ class RunCommand implements Callable<Integer> {
 
     @Option(names = "--variants", split = ",", paramLabel = "a,b", description = "run only these of the suite's variants")
     List<String> variants;
+
+    @Option(names = "--benchmarks", split = ",", paramLabel = "a,b",
+            description = "run only these of the suite's benchmarks (a sweep's levels by their names, e.g. sweep-10-users)")
+    List<String> benchmarks;
 
     @Option(names = "--out", paramLabel = "DIR", description = "results directory (default: results/<time>-<suite>)")
     Path out;
@@ -166,6 +171,15 @@ class RunCommand implements Callable<Integer> {
     /** The suite asked for, with JFR on when {@code --jfr} says so. */
     Suite load(Catalog catalog) {
         Suite loaded = new SuiteLoader(catalog).load(suite);
+        if (benchmarks != null) {
+            List<String> known = loaded.benchmarks().stream().map(Benchmark::name).toList();
+            for (String name : benchmarks) {
+                if (!known.contains(name)) {
+                    throw new SuiteException("unknown benchmark '" + name + "' for suite " + loaded.name() + "; it has: " + String.join(", ", known));
+                }
+            }
+            loaded = loaded.withBenchmarks(loaded.benchmarks().stream().filter(b -> benchmarks.contains(b.name())).toList());
+        }
         return jfr ? loaded.withJfr() : loaded;
     }
 

@@ -15,6 +15,11 @@ import java.util.Set;
 public record Suite(String name, String description, String file, List<Variant> variants,
         List<Benchmark> benchmarks, Scaled<Integer> trials, Scaled<Warmup> warmup, CapacitySpec capacity, VerdictRules rules) {
 
+    /** The same suite with only these benchmarks ({@code --benchmarks}). */
+    public Suite withBenchmarks(List<Benchmark> chosen) {
+        return new Suite(name, description, file, variants, chosen, trials, warmup, capacity, rules);
+    }
+
     /** The same suite with JFR recording on for every benchmark ({@code --jfr}). */
     public Suite withJfr() {
         return new Suite(name, description, file, variants, benchmarks.stream().map(Benchmark::withJfr).toList(), trials, warmup,

@@ -34,6 +34,7 @@ class LabCommandLineTest {
             unknown scale            | run quick --scale huge                     | unknown scale 'huge'
             zero trials              | run quick --trials 0                       | --trials must be at least 1
             unknown variant          | run quick --variants mvc-turbo             | unknown variant 'mvc-turbo' for suite quick
+            unknown benchmark        | run quick --benchmarks fib                 | unknown benchmark 'fib' for suite quick; it has: hello, posts
             unknown option           | run quick --fast                           | Unknown option: '--fast'
             missing suite            | run                                        | Missing required parameter
             not a number             | run quick --trials many                    | Invalid value for option '--trials'
