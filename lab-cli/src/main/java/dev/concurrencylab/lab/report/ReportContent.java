@@ -83,6 +83,7 @@ public record ReportContent(String title, String summary, Map<String, String> en
         }
         if (capacity.isEmpty()) {
             sections.addAll(SweepSection.of(results, variants));
+            sections.addAll(BestStrategySection.of(results, variants));
             results.published().ifPresent(p -> sections.add(ReproductionSection.of(p, results)));
         }
         Map<String, String> explained = new LinkedHashMap<>();

@@ -44,7 +44,9 @@ final class ReproductionSection {
                     f == null ? "" : f.unit()));
         }
         String scale = results.run().scale();
-        String note = "Reproduced: the published ratio lies inside the measured 95 % interval (Welch's t on log-values over trials). "
+        String note = "Reproduced: the published ratio lies inside the measured 95 % interval (Welch's t on log-values over trials) "
+                + "and the interval leaves out 1. Inconclusive: the interval holds both the published ratio and 1, so this run "
+                + "cannot tell the claim from no difference (more trials narrow it). "
                 + "Same direction, different size: both find the same side higher, by amounts the interval tells apart. "
                 + "Not reproduced: the lab finds no difference (its interval holds 1) where the original claimed one. "
                 + "Reversed: the lab finds the other side higher." + (scale.equals("full") ? ""

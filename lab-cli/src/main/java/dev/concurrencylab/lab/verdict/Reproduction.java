@@ -5,8 +5,10 @@ package dev.concurrencylab.lab.verdict;
  * Sizes from other hardware are not expected to carry over; the categories say how far they did.
  */
 public enum Reproduction {
-    /** The published ratio lies inside the measured interval. */
+    /** The published ratio lies inside the measured interval, and the interval tells it from no difference. */
     REPRODUCED("reproduced"),
+    /** The interval holds both the published ratio and 1: this run cannot tell the claim from no difference. */
+    INCONCLUSIVE("inconclusive"),
     /** Both say the same side is higher, by amounts the interval tells apart. */
     SAME_DIRECTION("same direction, different size"),
     /** The lab finds no difference either way (its interval holds 1), where the original claimed one, or the reverse. */
@@ -26,7 +28,7 @@ public enum Reproduction {
 
     public static Reproduction of(double published, RatioInterval measured) {
         if (measured.low() <= published && published <= measured.high()) {
-            return REPRODUCED;
+            return measured.excludesOne() || published == 1 ? REPRODUCED : INCONCLUSIVE;
         }
         if (!measured.excludesOne() || published == 1) {
             return NOT_REPRODUCED;

@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,41 +35,42 @@ class PublishedTest {
     /** A drift between a suite at full scale and what its original ran fails here, naming both. */
     @Test
     void atFullScaleEverySuiteRunsWhatItsOriginalRan() throws IOException {
-        try (Stream<Path> files = Files.list(catalog.suitesDir().resolve(Published.FOLDER))) {
-            for (Path file : files.sorted().toList()) {
-                String name = file.getFileName().toString().replace(".yaml", "");
-                Published published = Published.read(file);
-                Suite suite = loader.load(name);
-                assertThat(published.runs()).as(name).isNotEmpty();
-                for (Published.Run run : published.runs()) {
-                    Benchmark benchmark = suite.benchmarks().stream().filter(b -> b.name().equals(run.benchmark())).findFirst()
-                            .orElseThrow(() -> new AssertionError(name + " has no benchmark " + run.benchmark()));
-                    assertThat(benchmark.load().at(Scale.FULL)).as(name + " " + run.benchmark()).isEqualTo(run.load());
-                    run.params().forEach((key, value) -> assertThat(benchmark.request().path())
-                            .as(name + " " + run.benchmark() + " " + key).contains(key + "=" + value));
-                }
+        published().forEach((name, published) -> {
+            Suite suite = loader.load(name);
+            assertThat(published.runs()).as(name).isNotEmpty();
+            for (Published.Run run : published.runs()) {
+                Benchmark benchmark = suite.benchmarks().stream().filter(b -> b.name().equals(run.benchmark())).findFirst()
+                        .orElseThrow(() -> new AssertionError(name + " has no benchmark " + run.benchmark()));
+                assertThat(benchmark.load().at(Scale.FULL)).as(name + " " + run.benchmark()).isEqualTo(run.load());
+                run.params().forEach((key, value) -> assertThat(benchmark.request().path())
+                        .as(name + " " + run.benchmark() + " " + key).contains(key + "=" + value));
             }
-        }
+        });
     }
 
     @Test
     void everyClaimComparesFiguresOfBenchmarksTheSuiteRuns() throws IOException {
-        try (Stream<Path> files = Files.list(catalog.suitesDir().resolve(Published.FOLDER))) {
-            for (Path file : files.sorted().toList()) {
-                String name = file.getFileName().toString().replace(".yaml", "");
-                Published published = Published.read(file);
-                Suite suite = loader.load(name);
-                List<String> benchmarks = suite.benchmarks().stream().map(Benchmark::name).toList();
-                List<String> variants = suite.variants().stream().map(Variant::name).toList();
-                for (Published.Claim claim : published.comparisons()) {
-                    for (Published.Side side : List.of(claim.of(), claim.over())) {
-                        assertThat(benchmarks).as(name + ": " + side).contains(side.benchmark());
-                        assertThat(variants).as(name + ": " + side).contains(side.variant());
-                    }
-                    assertThat(published.ratio(claim)).as(name + ": " + claim).isPositive().isFinite();
+        published().forEach((name, published) -> {
+            Suite suite = loader.load(name);
+            List<String> benchmarks = suite.benchmarks().stream().map(Benchmark::name).toList();
+            List<String> variants = suite.variants().stream().map(Variant::name).toList();
+            for (Published.Claim claim : published.comparisons()) {
+                for (Published.Side side : List.of(claim.of(), claim.over())) {
+                    assertThat(benchmarks).as(name + ": " + side).contains(side.benchmark());
+                    assertThat(variants).as(name + ": " + side).contains(side.variant());
                 }
+                assertThat(published.ratio(claim)).as(name + ": " + claim).isPositive().isFinite();
             }
+        });
+    }
+
+    /** Every published file, by the suite it belongs to. */
+    private Map<String, Published> published() throws IOException {
+        Map<String, Published> all = new TreeMap<>();
+        try (Stream<Path> files = Files.list(catalog.suitesDir().resolve(Published.FOLDER))) {
+            files.forEach(f -> all.put(f.getFileName().toString().replace(".yaml", ""), Published.read(f)));
         }
+        return all;
     }
 
     @Test

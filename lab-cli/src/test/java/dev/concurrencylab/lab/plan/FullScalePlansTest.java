@@ -1,0 +1,36 @@
+package dev.concurrencylab.lab.plan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.concurrencylab.lab.suite.Catalog;
+import dev.concurrencylab.lab.suite.Scale;
+import dev.concurrencylab.lab.suite.Suite;
+import dev.concurrencylab.lab.suite.SuiteLoader;
+import java.nio.file.Path;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The experiment suites plan at full scale into the trials docs/experiments.md lists. */
+class FullScalePlansTest {
+
+    private static final SuiteLoader LOADER = new SuiteLoader(Catalog.load(Path.of("..").toAbsolutePath().normalize()));
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            e0-posts      | 3 | 5 | 5
+            e1-hello      | 4 | 1 | 3
+            e2-async      | 3 | 22 | 5
+            e3-post-kafka | 3 | 7 | 5
+            e4-cpu-io     | 6 | 2 | 3
+            """)
+    void everyExperimentPlansAtFullScale(String name, int variants, int benchmarks, int trials) {
+        Suite suite = LOADER.load(name);
+
+        Plan plan = Planner.plan(suite, Scale.FULL, null, suite.variants());
+
+        assertThat(suite.variants()).hasSize(variants);
+        assertThat(suite.benchmarks()).hasSize(benchmarks);
+        assertThat(plan.trialsPerVariant()).isEqualTo(trials);
+        assertThat(plan.trialCount()).isEqualTo(variants * benchmarks * trials);
+    }
+}
