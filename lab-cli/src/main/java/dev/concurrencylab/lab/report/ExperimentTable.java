@@ -18,7 +18,7 @@ public enum ExperimentTable {
     E3("E3 (vegeta)", List.of(SENT, SEND_RATE, THROUGHPUT_TOTAL, THROUGHPUT, DURATION_TOTAL, WINDOW, WAIT, MIN, MEAN, P50, P90, P95,
             P99, MAX, SUCCESS_RATIO, COMPLETED, HANDOFF_P50, HANDOFF_P99),
             "vegeta's Requests [total, rate, throughput] are requests, rate and throughput over total time (good answers over "
-            + "attack + wait, so late answers count); the lab's goodput beside it counts answers within the window. Duration "
+            + "attack + wait); the lab's goodput beside it divides the same good answers by the attack alone. Duration "
             + "[total, attack, wait]: the window is the attack. Status codes and the error set are in the failures table "
             + "(non-2xx answers are status errors; requests with no answer are timeouts, resets or refusals). Work completed and "
             + "hand-off→done: the saves and publishes each answer promised, counted when Kafka acknowledged them. Bytes in/out "

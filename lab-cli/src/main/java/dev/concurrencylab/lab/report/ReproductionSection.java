@@ -35,7 +35,8 @@ final class ReproductionSection {
             }
             List<TrialResult> of = results.trials(claim.of().benchmark(), claim.of().variant());
             List<TrialResult> over = results.trials(claim.over().benchmark(), claim.over().variant());
-            rows.add(List.of(figure.label(), what, claimed, measured(figure, of, over), verdict(figure, published.ratio(claim), of, over)));
+            rows.add(List.of(figure.label(), what, claimed, measured(figure, of, over),
+                    verdict(figure, published.ratio(claim), of, over, results.rules().maxErrorRate())));
         }
         List<List<String>> theirs = new ArrayList<>();
         for (Published.Value v : published.figures()) {
@@ -72,7 +73,7 @@ final class ReproductionSection {
         return String.format(Locale.ROOT, "%s (%s–%s)", times(ri.ratio()), times(ri.low()), times(ri.high()));
     }
 
-    private static String verdict(Figure figure, double published, List<TrialResult> of, List<TrialResult> over) {
+    private static String verdict(Figure figure, double published, List<TrialResult> of, List<TrialResult> over, double maxErrorRate) {
         TreeSet<String> voiding = new TreeSet<>();
         for (TrialResult t : concat(of, over)) {
             t.flags().stream().filter(Flag::voidsVerdicts).forEach(f -> voiding.add(f.key()));
@@ -84,6 +85,12 @@ final class ReproductionSection {
         }
         if (!voiding.isEmpty()) {
             return "no verdict: flagged " + String.join(", ", voiding);
+        }
+        // As for every verdict: past the suite's error rate, throughput and latency no longer say how the server did.
+        double worst = Math.max(ReportContent.errorRate(of), ReportContent.errorRate(over));
+        if (worst > maxErrorRate) {
+            return String.format(Locale.ROOT, "no verdict: %s %% of requests failed, above the suite's %s %%",
+                    Numbers.format(worst * 100), Numbers.format(maxErrorRate * 100));
         }
         if (a.length < 2 || b.length < 2) {
             return "no verdict: an interval needs at least 2 trials of each (--trials 3)";

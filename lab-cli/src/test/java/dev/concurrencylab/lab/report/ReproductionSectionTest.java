@@ -43,6 +43,16 @@ class ReproductionSectionTest {
     }
 
     @Test
+    void aSideWithMoreErrorsThanTheSuiteAllowsGetsNoVerdict() throws IOException {
+        Path dir = run(trial(1, "mvc-platform", 1000), trial(2, "webflux", 1400), trial(3, "mvc-platform", 1010),
+                trial(4, "webflux", 1390).replace("\"errors\": {}", "\"errors\": {\"reset\": 500}"));
+
+        Report.render(dir);
+
+        assertThat(Files.readString(dir.resolve("report.md"))).contains("no verdict: 1.79 % of requests failed, above the suite's 1 %");
+    }
+
+    @Test
     void oneTrialGivesARatioButNoVerdict() throws IOException {
         Path dir = run(trial(1, "mvc-platform", 1000), trial(2, "webflux", 2000));
 

@@ -22,10 +22,10 @@ final class RampGate implements Step {
     private static final long RECHECK_MS = 50;
 
     private final List<LoadModel.Stage> stages;
+    private final long length;
+    /** Each user's place in line, in the order users first came: the first N are the ramp's N users. */
     private final transient Map<Session, Integer> places = new ConcurrentHashMap<>();
     private final transient AtomicInteger next = new AtomicInteger();
-
-    private final long length;
 
     RampGate(LoadModel.ClosedStages model) {
         this.stages = model.stages();
