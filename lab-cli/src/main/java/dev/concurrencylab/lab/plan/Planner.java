@@ -34,9 +34,9 @@ public final class Planner {
                 Collections.rotate(order, -(rep - 1));
                 for (Benchmark b : order) {
                     if (b.cold()) {
-                        launches.add(new Launch(variant, List.of(new PlannedTrial(number++, variant, b, rep, b.load().at(scale), Warmup.NONE))));
+                        launches.add(new Launch(variant, List.of(new PlannedTrial(number++, variant, b, rep, b.request(scale), b.load().at(scale), Warmup.NONE))));
                     } else {
-                        warm.add(new PlannedTrial(number++, variant, b, rep, b.load().at(scale), warmup));
+                        warm.add(new PlannedTrial(number++, variant, b, rep, b.request(scale), b.load().at(scale), warmup));
                     }
                 }
                 if (!warm.isEmpty()) {

@@ -72,7 +72,7 @@ final class TrialExecutor {
         Completion completion = null;
         AtomicBoolean workCounted = new AtomicBoolean(strategy != null);
         try {
-            load = driver.run(new LoadRun(sut.uri(), trial.benchmark().request(), trial.benchmark().checks(), trial.load(),
+            load = driver.run(new LoadRun(sut.uri(), trial.request(), trial.benchmark().checks(), trial.load(),
                     trial.warmup()), progress.and(atWindowStart(sut, strategy == null ? null : work, workCounted))
                     .and(monitor == null ? LoadListener.NONE : monitor).and(jfr == null ? LoadListener.NONE : jfr)
                     .and(jit == null ? LoadListener.NONE : jit));

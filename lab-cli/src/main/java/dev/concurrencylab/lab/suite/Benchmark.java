@@ -13,8 +13,13 @@ import java.util.List;
  * @param watched  resources are sampled during the trial (off only to measure what watching costs)
  * @param jfr      a JFR recording of the server is kept for each trial's measured window
  */
-public record Benchmark(String name, String workload, RequestSpec request, Checks checks, List<String> services,
+public record Benchmark(String name, String workload, Scaled<RequestSpec> request, Checks checks, List<String> services,
         String statsKey, Scaled<LoadModel> load, boolean cold, boolean watched, boolean jfr) {
+
+    /** The request at a scale: a workload parameter may differ by scale. */
+    public RequestSpec request(Scale scale) {
+        return request.at(scale);
+    }
 
     /** The same benchmark under another name and load: one level of a sweep. */
     public Benchmark at(String level, Scaled<LoadModel> levelLoad) {

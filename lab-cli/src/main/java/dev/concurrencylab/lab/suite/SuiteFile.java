@@ -60,7 +60,7 @@ record SuiteFile(
     record BenchmarkFile(
             String name,
             @JsonProperty(required = true) Located<String> workload,
-            Map<String, Located<String>> params,
+            Map<String, Located<Scaled<String>>> params,
             @JsonProperty(required = true) Scaled<LoadModel> load,
             Checks checks,
             Duration timeout,

@@ -121,23 +121,28 @@ public final class SuiteLoader {
             throw workloadName.error("unknown workload '" + workloadName.value() + "'; known workloads: "
                     + String.join(", ", catalog.workloads().keySet()));
         }
-        Map<String, String> params = new LinkedHashMap<>(workload.params());
-        if (b.params() != null) {
-            b.params().forEach((key, value) -> {
-                if (!params.containsKey(key)) {
-                    throw value.error("workload '" + workload.name() + "' has no parameter '" + key + "'"
-                            + (params.isEmpty() ? "" : "; its parameters: " + String.join(", ", params.keySet())));
-                }
-                params.put(key, value.value());
-            });
-        }
-        Function<String, String> fill = text -> fill(text, params, workloadName);
-        RequestSpec request;
-        try {
-            request = new RequestSpec(workload.method(), fill.apply(workload.path()), fill.apply(workload.body()), workload.contentType(),
-                    b.timeout() != null ? b.timeout() : DEFAULT_TIMEOUT);
-        } catch (IllegalArgumentException e) {
-            throw workloadName.error(e.getMessage());
+        // A parameter may differ by scale (E2's job: 50 ms quick, 3 s full), so each scale gets its request.
+        Map<Scale, RequestSpec> requests = new EnumMap<>(Scale.class);
+        Function<String, String> quickFill = null;
+        for (Scale scale : Scale.values()) {
+            Map<String, String> params = new LinkedHashMap<>(workload.params());
+            if (b.params() != null) {
+                b.params().forEach((key, value) -> {
+                    if (!params.containsKey(key)) {
+                        throw value.error("workload '" + workload.name() + "' has no parameter '" + key + "'"
+                                + (params.isEmpty() ? "" : "; its parameters: " + String.join(", ", params.keySet())));
+                    }
+                    params.put(key, value.value().at(scale));
+                });
+            }
+            Function<String, String> fill = text -> fill(text, params, workloadName);
+            quickFill = quickFill == null ? fill : quickFill;
+            try {
+                requests.put(scale, new RequestSpec(workload.method(), fill.apply(workload.path()), fill.apply(workload.body()),
+                        workload.contentType(), b.timeout() != null ? b.timeout() : DEFAULT_TIMEOUT));
+            } catch (IllegalArgumentException e) {
+                throw workloadName.error(e.getMessage());
+            }
         }
         List<String> services = new ArrayList<>(workload.services());
         if (b.services() != null) {
@@ -151,8 +156,8 @@ public final class SuiteLoader {
             }
         }
         Checks checks = b.checks() != null ? b.checks() : workload.checks();
-        return new Benchmark(b.name() != null ? b.name() : workload.name(), workload.name(), request, checks, services,
-                fill.apply(workload.statsKey()), b.load(), b.cold(), b.monitor() == null || b.monitor(), b.jfr());
+        return new Benchmark(b.name() != null ? b.name() : workload.name(), workload.name(), new Scaled<>(requests), checks, services,
+                quickFill.apply(workload.statsKey()), b.load(), b.cold(), b.monitor() == null || b.monitor(), b.jfr());
     }
 
     /**

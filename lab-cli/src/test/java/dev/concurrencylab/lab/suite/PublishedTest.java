@@ -42,7 +42,7 @@ class PublishedTest {
                 Benchmark benchmark = suite.benchmarks().stream().filter(b -> b.name().equals(run.benchmark())).findFirst()
                         .orElseThrow(() -> new AssertionError(name + " has no benchmark " + run.benchmark()));
                 assertThat(benchmark.load().at(Scale.FULL)).as(name + " " + run.benchmark()).isEqualTo(run.load());
-                run.params().forEach((key, value) -> assertThat(benchmark.request().path())
+                run.params().forEach((key, value) -> assertThat(benchmark.request(Scale.FULL).path())
                         .as(name + " " + run.benchmark() + " " + key).contains(key + "=" + value));
             }
         });

@@ -44,7 +44,7 @@ class SuiteLoaderTest {
         assertThat(suite.trials().at(Scale.STANDARD)).isEqualTo(2);
         assertThat(suite.trials().at(Scale.FULL)).isEqualTo(5);
         assertThat(suite.benchmarks().getFirst().load().at(Scale.STANDARD)).isEqualTo(new LoadModel.OpenRate(100, Duration.ofSeconds(5), 100));
-        assertThat(suite.benchmarks().getFirst().request().path()).isEqualTo("/delay?ms=20");
+        assertThat(suite.benchmarks().getFirst().request(Scale.FULL).path()).isEqualTo("/delay?ms=20");
     }
 
     @Test
@@ -64,6 +64,22 @@ class SuiteLoaderTest {
         assertThat(suite.rules().maxErrorRate()).isEqualTo(0.005);
         assertThat(suite.rules().thresholds()).extracting(t -> t.metric() + " " + t.operator() + " " + t.limit())
                 .containsExactly("p95 < 500.0", "error-rate < 1.0", "checks >= 99.9", "throughput > 1000.0");
+    }
+
+    @Test
+    void aParameterMayDifferByScale() {
+        Suite suite = loader.parse("t.yaml", """
+                name: t
+                variants: [webflux]
+                benchmarks:
+                  - workload: delay
+                    params: {ms: {quick: "20", full: "3000"}}
+                    load: {model: burst, count: 1}
+                """);
+
+        assertThat(suite.benchmarks().getFirst().request(Scale.QUICK).path()).isEqualTo("/delay?ms=20");
+        assertThat(suite.benchmarks().getFirst().request(Scale.STANDARD).path()).isEqualTo("/delay?ms=20");
+        assertThat(suite.benchmarks().getFirst().request(Scale.FULL).path()).isEqualTo("/delay?ms=3000");
     }
 
     @Test

@@ -179,6 +179,24 @@ public abstract class SutContract {
         assertThat(after.get("latencyP50Ms").asDouble()).isGreaterThanOrEqualTo(50);
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"sync", "async-simple", "kafka"})
+    void aJobTimeAskedForIsTheTimeTheJobTakes(String strategy) {
+        JsonNode before = awaitIdle(strategy);
+        HttpResponse<String> response = post("/async/" + strategy + "?work-ms=400", "");
+        assertThat(response.statusCode()).as(response.body()).isIn(200, 202);
+
+        JsonNode after = awaitCompleted(strategy, before.get("completed").asLong() + 1);
+
+        assertThat(after.get("latencyMaxMs").asDouble()).isGreaterThanOrEqualTo(400);
+    }
+
+    @Test
+    void aJobTimeOutsideOneMillisecondToTenMinutesIs400() {
+        assertBadRequest(post("/async/async-simple?work-ms=0", ""));
+        assertBadRequest(post("/async/async-simple?work-ms=600001", ""));
+    }
+
     @Test
     void aFullBoundedPoolRejectsWith503AndCountsTheFailure() {
         long failedBefore = stats(Strategy.ASYNC_POOL.path()).get("failed").asLong();

@@ -3,20 +3,26 @@ package dev.concurrencylab.workload.async;
 /**
  * One unit of asynchronous work. The hand-off time is {@link System#nanoTime()} of the app that
  * handed it off; the consumer runs inside the same app, so the difference is a true duration.
+ *
+ * @param workMs how long its job takes, as the request asked; 0 for the app's configured time
  */
-public record WorkItem(Strategy strategy, long id, long handedOffNanos) {
+public record WorkItem(Strategy strategy, long id, long handedOffNanos, long workMs) {
 
-    /** The text form sent through brokers: {@code strategy:id:nanos}. */
+    public WorkItem(Strategy strategy, long id, long handedOffNanos) {
+        this(strategy, id, handedOffNanos, 0);
+    }
+
+    /** The text form sent through brokers: {@code strategy:id:nanos:workMs}. */
     public String encode() {
-        return strategy.path() + ":" + id + ":" + handedOffNanos;
+        return strategy.path() + ":" + id + ":" + handedOffNanos + ":" + workMs;
     }
 
     public static WorkItem decode(String text) {
         String[] parts = text.split(":");
-        if (parts.length != 3) {
+        if (parts.length != 4) {
             throw new IllegalArgumentException("not a work item: " + text);
         }
         Strategy strategy = Strategy.valueOf(parts[0].toUpperCase().replace('-', '_'));
-        return new WorkItem(strategy, Long.parseLong(parts[1]), Long.parseLong(parts[2]));
+        return new WorkItem(strategy, Long.parseLong(parts[1]), Long.parseLong(parts[2]), Long.parseLong(parts[3]));
     }
 }

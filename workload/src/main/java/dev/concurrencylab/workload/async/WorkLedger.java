@@ -38,7 +38,12 @@ public final class WorkLedger implements MeterBinder {
 
     /** Records an item as handed off now and returns it. */
     public WorkItem handOff(Strategy strategy) {
-        WorkItem item = new WorkItem(strategy, ids.incrementAndGet(), System.nanoTime());
+        return handOff(strategy, 0);
+    }
+
+    /** Records an item whose job takes {@code workMs} (0: the app's configured time) as handed off now. */
+    public WorkItem handOff(Strategy strategy, long workMs) {
+        WorkItem item = new WorkItem(strategy, ids.incrementAndGet(), System.nanoTime(), workMs);
         tallies.get(strategy).handedOff.increment();
         return item;
     }

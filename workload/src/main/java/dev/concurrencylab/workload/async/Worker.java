@@ -18,13 +18,14 @@ public final class Worker {
         this.workTime = workTime;
     }
 
-    public Duration workTime() {
-        return workTime;
+    /** The item's own job time when its request gave one (E2's ~3 s job), else the configured one. */
+    public Duration workTime(WorkItem item) {
+        return item.workMs() > 0 ? Duration.ofMillis(item.workMs()) : workTime;
     }
 
     public void work(WorkItem item) {
         try {
-            Thread.sleep(workTime);
+            Thread.sleep(workTime(item));
             ledger.complete(item);
         } catch (InterruptedException e) {
             ledger.fail(item);

@@ -55,9 +55,15 @@ class WorkLedgerTest {
     }
 
     @Test
-    void itemsSurviveTheTripThroughABroker() {
-        WorkItem item = ledger.handOff(Strategy.ASYNC_SIMPLE);
+    void itemsSurviveTheTripThroughABrokerWithTheirJobTime() {
+        WorkItem item = ledger.handOff(Strategy.KAFKA, 3000);
         assertThat(WorkItem.decode(item.encode())).isEqualTo(item);
+        assertThat(new Worker(ledger, Duration.ofMillis(50)).workTime(WorkItem.decode(item.encode()))).isEqualTo(Duration.ofSeconds(3));
+    }
+
+    @Test
+    void anItemWithoutAJobTimeTakesTheConfiguredOne() {
+        assertThat(new Worker(ledger, Duration.ofMillis(50)).workTime(ledger.handOff(Strategy.ASYNC_SIMPLE))).isEqualTo(Duration.ofMillis(50));
     }
 
     @Test

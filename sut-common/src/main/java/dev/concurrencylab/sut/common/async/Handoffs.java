@@ -27,6 +27,9 @@ public class Handoffs {
     private final ObjectProvider<RabbitTemplate> rabbit;
     private final ObjectProvider<StringRedisTemplate> redis;
 
+    /** The longest job a request may ask for: ten minutes. */
+    static final long MAX_WORK_MS = 600_000;
+
     Handoffs(WorkLedger ledger, AsyncWork asyncWork, Brokers brokers, ObjectProvider<KafkaTemplate<String, String>> kafka,
             ObjectProvider<RabbitTemplate> rabbit, ObjectProvider<StringRedisTemplate> redis) {
         this.ledger = ledger;
@@ -39,8 +42,19 @@ public class Handoffs {
 
     /** Records a new item as handed off; 503 when the strategy's broker was not given at launch. */
     public WorkItem begin(Strategy strategy) {
+        return begin(strategy, null);
+    }
+
+    /**
+     * As {@link #begin(Strategy)}, for a job of {@code workMs} (E2's ~3 s job; {@code null}: the
+     * configured time); 400 outside 1 ms to 10 minutes.
+     */
+    public WorkItem begin(Strategy strategy, Long workMs) {
+        if (workMs != null && (workMs < 1 || workMs > MAX_WORK_MS)) {
+            throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "work-ms must be 1 to " + MAX_WORK_MS + ", got " + workMs);
+        }
         requireBroker(strategy);
-        return ledger.handOff(strategy);
+        return ledger.handOff(strategy, workMs == null ? 0 : workMs);
     }
 
     /** 503 when the strategy needs a broker that was not given at launch. */

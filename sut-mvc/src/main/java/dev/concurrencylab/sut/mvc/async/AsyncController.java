@@ -11,6 +11,7 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /** E2: {@code sync} does the work on the request thread; every other strategy answers 202 once handed off. */
@@ -28,10 +29,10 @@ class AsyncController {
     }
 
     @PostMapping("/async/{strategy}")
-    ResponseEntity<Handoff> handOff(@PathVariable String strategy) {
+    ResponseEntity<Handoff> handOff(@PathVariable String strategy, @RequestParam(name = "work-ms", required = false) Long workMs) {
         Strategy chosen = Strategy.ofPath(strategy).orElseThrow(() -> Problems.badRequest(
                 "unknown strategy '" + strategy + "'; one of: " + Strategy.acceptedPaths()));
-        WorkItem item = handoffs.begin(chosen);
+        WorkItem item = handoffs.begin(chosen, workMs);
         if (chosen == Strategy.SYNC) {
             worker.work(item);
             return workThread.respond(HttpStatus.OK, Handoff.of(item));

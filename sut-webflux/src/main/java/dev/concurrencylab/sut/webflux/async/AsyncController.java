@@ -14,6 +14,7 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
@@ -39,12 +40,12 @@ class AsyncController {
     }
 
     @PostMapping("/async/{strategy}")
-    Mono<ResponseEntity<Handoff>> handOff(@PathVariable String strategy) {
+    Mono<ResponseEntity<Handoff>> handOff(@PathVariable String strategy, @RequestParam(name = "work-ms", required = false) Long workMs) {
         Strategy chosen = Strategy.ofPath(strategy).orElseThrow(() -> Problems.badRequest(
                 "unknown strategy '" + strategy + "'; one of: " + Strategy.acceptedPaths()));
-        WorkItem item = handoffs.begin(chosen);
+        WorkItem item = handoffs.begin(chosen, workMs);
         Mono<Void> handedOff = switch (chosen) {
-            case SYNC -> Mono.delay(worker.workTime()).doOnNext(tick -> handoffs.ledger().complete(item)).then();
+            case SYNC -> Mono.delay(worker.workTime(item)).doOnNext(tick -> handoffs.ledger().complete(item)).then();
             case REDIS -> redis.getObject().convertAndSend(Brokers.WORK_CHANNEL, item.encode())
                     .doOnNext(receivers -> handoffs.receivedBy(item, receivers))
                     .onErrorMap(error -> handoffs.failed(item, error)).then();
