@@ -29,7 +29,8 @@ final class WorkCompletion {
 
     /**
      * Waits until every handed-off item completed or failed, while the work still moves: it stops
-     * after {@link #IDLE} without a single item finishing, or at {@link #MOST}.
+     * after {@link #IDLE} without a single item finishing (this window's or an older one still
+     * queued ahead of it), or at {@link #MOST}.
      */
     Completion await(URI server, String strategy) throws IOException, InterruptedException {
         long start = System.nanoTime();
@@ -42,8 +43,10 @@ final class WorkCompletion {
             long failed = stats.path("failed").asLong();
             boolean complete = completed + failed >= handedOff;
             long now = System.nanoTime();
-            if (completed + failed > finishedBefore) {
-                finishedBefore = completed + failed;
+            // Older items still draining (a warm-up's, queued in a broker) are progress too: the window's wait behind them.
+            long finished = completed + failed + stats.path("earlierFinished").asLong();
+            if (finished > finishedBefore) {
+                finishedBefore = finished;
                 lastProgress = now;
             }
             double waited = (now - start) / 1e9;

@@ -6,6 +6,7 @@ import dev.concurrencylab.lab.suite.Published;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -63,16 +64,9 @@ class ReproductionSectionTest {
     }
 
     private Path run(String... trials) throws IOException {
-        Path dir = Files.createDirectories(tmp.resolve("run").resolve("trials"));
-        Files.writeString(dir.resolveSibling("run.json"), """
-                {"schemaVersion": 2, "suite": "e0-posts", "scale": "quick", "trialsPerVariant": 2, "status": "complete",
-                 "jvmFlags": {"mvc-platform": [], "webflux": []}, "trialsPlanned": %d, "trialsWritten": %d}
-                """.formatted(trials.length, trials.length));
-        Files.copy(PUBLISHED.resolve("e0-posts.yaml"), dir.resolveSibling(RunResults.PUBLISHED_FILE));
-        for (int i = 0; i < trials.length; i++) {
-            Files.writeString(dir.resolve("%03d.json".formatted(i + 1)), trials[i]);
-        }
-        return dir.getParent();
+        Path dir = ResultsDirectory.write(tmp, "e0-posts", List.of("mvc-platform", "webflux"), trials);
+        Files.copy(PUBLISHED.resolve("e0-posts.yaml"), dir.resolve(RunResults.PUBLISHED_FILE));
+        return dir;
     }
 
     private static String trial(int number, String variant, double throughput) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,21 +16,16 @@ class SweepSectionTest {
 
     @Test
     void aSweepIsReadAcrossItsLevelsOneRowPerLevelAndVariantWithCharts() throws IOException {
-        Path trials = Files.createDirectories(tmp.resolve("run").resolve("trials"));
-        Files.writeString(trials.resolveSibling("run.json"), """
-                {"schemaVersion": 2, "suite": "e0-posts", "scale": "quick", "trialsPerVariant": 1, "status": "complete",
-                 "jvmFlags": {"webflux": []}, "trialsPlanned": 2, "trialsWritten": 2}
-                """);
-        Files.writeString(trials.resolve("001.json"), trial(1, "sweep-50-users", 50, 3000, 20));
-        Files.writeString(trials.resolve("002.json"), trial(2, "sweep-10-users", 10, 1500, 4));
+        Path run = ResultsDirectory.write(tmp, "e0-posts", List.of("webflux"), trial(1, "sweep-50-users", 50, 3000, 20),
+                trial(2, "sweep-10-users", 10, 1500, 4));
 
-        Report.render(tmp.resolve("run"));
-        String md = Files.readString(tmp.resolve("run").resolve("report.md"));
+        Report.render(run);
+        String md = Files.readString(run.resolve("report.md"));
 
         assertThat(md).contains("## sweep by users");
         assertThat(md.indexOf("| 10 | webflux | 1 | 1,500 |")).isPositive().isLessThan(md.indexOf("| 50 | webflux | 1 | 3,000 |"));
         assertThat(md).contains("Throughput against users", "p99 against users");
-        assertThat(tmp.resolve("run").resolve("charts").resolve("sweep-throughput-by-users.png")).isNotEmptyFile();
+        assertThat(run.resolve("charts").resolve("sweep-throughput-by-users.png")).isNotEmptyFile();
     }
 
     private static String trial(int number, String benchmark, int users, double throughput, double p99) {

@@ -50,6 +50,7 @@ public final class WorkLedger implements MeterBinder {
 
     public void complete(WorkItem item) {
         if (earlier(item)) {
+            tallies.get(item.strategy()).earlierFinished.increment();
             return;
         }
         Tally tally = tallies.get(item.strategy());
@@ -61,9 +62,7 @@ public final class WorkLedger implements MeterBinder {
 
     /** An item that will never complete (rejected, lost or broken); it stays handed off. */
     public void fail(WorkItem item) {
-        if (!earlier(item)) {
-            tallies.get(item.strategy()).failed.increment();
-        }
+        (earlier(item) ? tallies.get(item.strategy()).earlierFinished : tallies.get(item.strategy()).failed).increment();
     }
 
     /** Handed off before the current window opened. */
@@ -77,7 +76,7 @@ public final class WorkLedger implements MeterBinder {
         long count = h.getTotalCount();
         return new WorkStats(tally.handedOff.sum(), tally.completed.sum(), tally.failed.sum(), count,
                 count == 0 ? 0 : h.getMean() / NANOS_PER_MS,
-                ms(h, 50), ms(h, 90), ms(h, 99), count == 0 ? 0 : h.getMaxValue() / NANOS_PER_MS);
+                ms(h, 50), ms(h, 90), ms(h, 99), count == 0 ? 0 : h.getMaxValue() / NANOS_PER_MS, tally.earlierFinished.sum());
     }
 
     /** Stats of every strategy, keyed by path name, in declaration order. */
@@ -120,6 +119,8 @@ public final class WorkLedger implements MeterBinder {
         final LongAdder completed = new LongAdder();
         final LongAdder failed = new LongAdder();
         final LongAdder totalLatencyNanos = new LongAdder();
+        /** Items handed off before the window that finished in it: not its work, but a sign the consumers still move. */
+        final LongAdder earlierFinished = new LongAdder();
         // Three significant digits, auto-resizing: hand-off latencies range from µs to minutes.
         final ConcurrentHistogram latencyNanos = new ConcurrentHistogram(3);
 
@@ -128,6 +129,7 @@ public final class WorkLedger implements MeterBinder {
             completed.reset();
             failed.reset();
             totalLatencyNanos.reset();
+            earlierFinished.reset();
             latencyNanos.reset();
         }
     }
