@@ -8,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -97,8 +96,7 @@ final class BestStrategySection {
     }
 
     private static double[] values(List<TrialResult> trials, Figure figure) {
-        return trials.stream().filter(TrialResult::ok).map(figure::of).filter(Objects::nonNull).mapToDouble(Double::doubleValue)
-                .filter(v -> v > 0).toArray();
+        return java.util.Arrays.stream(figure.values(trials)).filter(v -> v > 0).toArray();
     }
 
     private static String fixed(double v) {

@@ -87,6 +87,12 @@ public enum Figure {
         return read.apply(trial);
     }
 
+    /** Its values over the trials that completed ({@code ok}) and have it, in trial order: what intervals are computed on. */
+    public double[] values(java.util.List<TrialResult> trials) {
+        return trials.stream().filter(TrialResult::ok).map(this::of).filter(java.util.Objects::nonNull).mapToDouble(Double::doubleValue)
+                .toArray();
+    }
+
     /** The name data files use for this figure: {@code THREADS_PEAK} is {@code threads-peak}. */
     public String key() {
         return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');

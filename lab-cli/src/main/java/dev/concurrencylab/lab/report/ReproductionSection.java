@@ -1,14 +1,13 @@
 package dev.concurrencylab.lab.report;
 
-import dev.concurrencylab.lab.result.Flag;
 import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.suite.Published;
 import dev.concurrencylab.lab.verdict.RatioInterval;
 import dev.concurrencylab.lab.verdict.Reproduction;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Objects;
 import java.util.TreeSet;
 
 /**
@@ -60,6 +59,10 @@ final class ReproductionSection {
                 "", List.of(), List.of(), List.of());
     }
 
+    private static double median(double[] values) {
+        return Spread.median(Arrays.stream(values).sorted().boxed().toList());
+    }
+
     private static String measured(Figure figure, List<TrialResult> of, List<TrialResult> over) {
         double[] a = values(figure, of);
         double[] b = values(figure, over);
@@ -74,10 +77,7 @@ final class ReproductionSection {
     }
 
     private static String verdict(Figure figure, double published, List<TrialResult> of, List<TrialResult> over, double maxErrorRate) {
-        TreeSet<String> voiding = new TreeSet<>();
-        for (TrialResult t : concat(of, over)) {
-            t.flags().stream().filter(Flag::voidsVerdicts).forEach(f -> voiding.add(f.key()));
-        }
+        TreeSet<String> voiding = Verdict.voidingFlags(of, over);
         double[] a = values(figure, of);
         double[] b = values(figure, over);
         if (a.length == 0 || b.length == 0) {
@@ -98,26 +98,14 @@ final class ReproductionSection {
         return Reproduction.of(published, RatioInterval.of(a, b)).text();
     }
 
+    /** A ratio has no meaning for a zero, so those trials are left out. */
     private static double[] values(Figure figure, List<TrialResult> trials) {
-        return trials.stream().filter(TrialResult::ok).map(figure::of).filter(Objects::nonNull).mapToDouble(Double::doubleValue)
-                .filter(v -> v > 0 && Double.isFinite(v)).toArray();
+        return Arrays.stream(figure.values(trials)).filter(v -> v > 0 && Double.isFinite(v)).toArray();
     }
 
     /** Two decimals: intervals such as 0.98–1.05 must stay apart; small ratios keep two significant digits. */
     private static String times(double r) {
         String f = r >= 100 ? "%.0f×" : r >= 10 ? "%.1f×" : r >= 0.1 ? "%.2f×" : "%.2g×";
         return String.format(Locale.ROOT, f, r);
-    }
-
-    private static double median(double[] values) {
-        double[] v = values.clone();
-        java.util.Arrays.sort(v);
-        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
-    }
-
-    private static List<TrialResult> concat(List<TrialResult> a, List<TrialResult> b) {
-        List<TrialResult> all = new ArrayList<>(a);
-        all.addAll(b);
-        return all;
     }
 }

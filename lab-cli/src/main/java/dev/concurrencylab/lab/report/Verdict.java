@@ -6,7 +6,6 @@ import dev.concurrencylab.lab.verdict.RatioInterval;
 import dev.concurrencylab.lab.verdict.VerdictRules;
 import java.util.List;
 import java.util.Locale;
-import java.util.Objects;
 import java.util.OptionalInt;
 import java.util.TreeSet;
 
@@ -30,11 +29,9 @@ public record Verdict(String variant, String base, Figure figure, Kind kind, Str
 
     public static Verdict of(Figure figure, String variant, List<TrialResult> trials, String base, List<TrialResult> baseTrials,
             VerdictRules rules) {
-        TreeSet<String> voiding = new TreeSet<>();
-        trials.forEach(t -> t.flags().stream().filter(Flag::voidsVerdicts).forEach(f -> voiding.add(f.key())));
-        baseTrials.forEach(t -> t.flags().stream().filter(Flag::voidsVerdicts).forEach(f -> voiding.add(f.key())));
-        double[] a = values(figure, trials);
-        double[] b = values(figure, baseTrials);
+        TreeSet<String> voiding = voidingFlags(trials, baseTrials);
+        double[] a = figure.values(trials);
+        double[] b = figure.values(baseTrials);
         if (a.length == 0 || b.length == 0) {
             return none(variant, base, figure, "no verdict: not measured on both");
         }
@@ -85,8 +82,13 @@ public record Verdict(String variant, String base, Figure figure, Kind kind, Str
         return new Verdict(variant, base, figure, Kind.NO_VERDICT, text, null);
     }
 
-    private static double[] values(Figure figure, List<TrialResult> trials) {
-        return trials.stream().filter(TrialResult::ok).map(figure::of).filter(Objects::nonNull).mapToDouble(Double::doubleValue).toArray();
+    /** The flags on either side that take a trial out of every verdict, by key. */
+    static TreeSet<String> voidingFlags(List<TrialResult> trials, List<TrialResult> others) {
+        TreeSet<String> voiding = new TreeSet<>();
+        for (List<TrialResult> side : List.of(trials, others)) {
+            side.forEach(t -> t.flags().stream().filter(Flag::voidsVerdicts).forEach(f -> voiding.add(f.key())));
+        }
+        return voiding;
     }
 
     private static String fixed(double v) {
