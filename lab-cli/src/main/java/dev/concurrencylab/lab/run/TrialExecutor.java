@@ -7,7 +7,7 @@ import dev.concurrencylab.lab.load.LoadListener;
 import dev.concurrencylab.lab.load.LoadPhase;
 import dev.concurrencylab.lab.load.LoadResult;
 import dev.concurrencylab.lab.load.LoadRun;
-import dev.concurrencylab.lab.monitor.JitClock;
+import dev.concurrencylab.lab.monitor.CompilerThreads;
 import dev.concurrencylab.lab.monitor.JitSettling;
 import dev.concurrencylab.lab.monitor.Monitor;
 import dev.concurrencylab.lab.monitor.ProcessMetrics;
@@ -42,6 +42,7 @@ final class TrialExecutor {
     private final Session session;
     private final VerdictRules rules;
     private final ProcessMetrics os = new ProcessMetrics();
+    private final AtomicBoolean jitPriorityRefused = new AtomicBoolean();
 
     TrialExecutor(LoadDriver driver, Session session, VerdictRules rules) {
         this.driver = driver;
@@ -66,14 +67,15 @@ final class TrialExecutor {
         Monitor monitor = trial.benchmark().watched() ? new Monitor(os, session.target(sut), SAMPLE_EVERY) : null;
         JfrRecorder jfr = trial.benchmark().jfr() && sut.pid().isPresent() ? new JfrRecorder(sut.pid().getAsLong(),
                 session.store().trialFile(trial.number(), trial.variant().name(), trial.benchmark().name(), ".jfr")) : null;
-        JitSettling jit = trial.warmup().untilSteady() && sut.pid().isPresent()
-                ? JitClock.of(sut.pid().getAsLong()).map(JitSettling::new).orElse(null) : null;
+        CompilerThreads compilers = sut.pid().isPresent() ? CompilerThreads.of(sut.pid().getAsLong()).orElse(null) : null;
+        JitSettling jit = trial.warmup().untilSteady() && compilers != null ? new JitSettling(compilers) : null;
         LoadResult load;
         Completion completion = null;
         AtomicBoolean workCounted = new AtomicBoolean(strategy != null);
         try {
             load = driver.run(new LoadRun(sut.uri(), trial.request(), trial.benchmark().checks(), trial.load(),
                     trial.warmup()), progress.and(atWindowStart(sut, strategy == null ? null : work, workCounted))
+                    .and(compilers == null ? LoadListener.NONE : jitFirst(compilers, progress))
                     .and(monitor == null ? LoadListener.NONE : monitor).and(jfr == null ? LoadListener.NONE : jfr)
                     .and(jit == null ? LoadListener.NONE : jit));
             stop(monitor, watchdog);
@@ -169,6 +171,43 @@ final class TrialExecutor {
         }
         watchdog.interrupt();
         Thread.interrupted();
+    }
+
+    /**
+     * Gives the server's JIT compiler threads priority through the warm-up and hands the window the
+     * JVM's own priorities (why: {@link CompilerThreads}). Threads the JVM starts later are raised at
+     * the next second; a machine that will not let the lab raise them is told once, and the warm-up
+     * simply takes longer.
+     */
+    private LoadListener jitFirst(CompilerThreads compilers, Progress progress) {
+        return new LoadListener() {
+            private boolean warming;
+
+            @Override
+            public synchronized void phase(LoadPhase phase) {
+                warming = phase == LoadPhase.WARM_UP;
+                if (warming) {
+                    raise();
+                } else {
+                    compilers.restore();
+                }
+            }
+
+            @Override
+            public synchronized void progress(long answered, long failed) {
+                if (warming) {
+                    raise();
+                }
+            }
+
+            private void raise() {
+                compilers.raise().ifPresent(why -> {
+                    if (jitPriorityRefused.compareAndSet(false, true)) {
+                        progress.note("lab: the servers' JIT compiler threads keep their priority during warm-ups: " + why);
+                    }
+                });
+            }
+        };
     }
 
     /**

@@ -35,7 +35,7 @@ final class TrialRecords {
      * @param failure    why the trial did not complete, or {@code null}
      * @param completion the async work read back, or {@code null}
      * @param died       the server died during the trial
-     * @param jitMsLately the server's compile time over the warm-up's last 5 s, when it was watched
+     * @param jitMsLately how long the server's compiler threads ran or waited to run in the warm-up's last 5 s, when watched
      */
     static TrialResult measured(PlannedTrial trial, LoadResult load, Long startupMs, String failure, Completion completion,
             boolean died, List<ResourceSample> resources, ResourceSummary summary, long contextSwitches, JfrSummary profile,
@@ -63,7 +63,7 @@ final class TrialRecords {
             flag(flags, reasons, Flag.NOT_STEADY, String.format(Locale.ROOT,
                     "still not steady after the warm-up's %s s maximum (%s over the last 5 s%s)", round(load.warmedSeconds()),
                     SteadyState.of(trial.load()).figure(),
-                    jitMsLately == null ? "" : String.format(Locale.ROOT, "; the JIT compiled for %,.0f ms of them", jitMsLately)));
+                    jitMsLately == null ? "" : String.format(Locale.ROOT, "; the JIT's compiler threads wanted a CPU for %,.0f ms of them", jitMsLately)));
         }
         if (died) {
             flag(flags, reasons, Flag.SERVER_DIED, "the server's process ended during the trial");
