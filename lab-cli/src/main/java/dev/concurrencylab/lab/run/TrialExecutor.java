@@ -8,6 +8,7 @@ import dev.concurrencylab.lab.load.LoadPhase;
 import dev.concurrencylab.lab.load.LoadResult;
 import dev.concurrencylab.lab.load.LoadRun;
 import dev.concurrencylab.lab.monitor.CompilerThreads;
+import dev.concurrencylab.lab.monitor.JitPriority;
 import dev.concurrencylab.lab.monitor.JitSettling;
 import dev.concurrencylab.lab.monitor.Monitor;
 import dev.concurrencylab.lab.monitor.ProcessMetrics;
@@ -69,13 +70,18 @@ final class TrialExecutor {
                 session.store().trialFile(trial.number(), trial.variant().name(), trial.benchmark().name(), ".jfr")) : null;
         CompilerThreads compilers = sut.pid().isPresent() ? CompilerThreads.of(sut.pid().getAsLong()).orElse(null) : null;
         JitSettling jit = trial.warmup().untilSteady() && compilers != null ? new JitSettling(compilers) : null;
+        LoadListener jitPriority = compilers == null || !sut.startedByLab() ? LoadListener.NONE : new JitPriority(compilers, why -> {
+            if (jitPriorityRefused.compareAndSet(false, true)) {
+                progress.note("lab: the servers' JIT compiler threads keep their priority during warm-ups: " + why);
+            }
+        });
         LoadResult load;
         Completion completion = null;
         AtomicBoolean workCounted = new AtomicBoolean(strategy != null);
         try {
             load = driver.run(new LoadRun(sut.uri(), trial.request(), trial.benchmark().checks(), trial.load(),
                     trial.warmup()), progress.and(atWindowStart(sut, strategy == null ? null : work, workCounted))
-                    .and(compilers == null ? LoadListener.NONE : jitFirst(compilers, progress))
+                    .and(jitPriority)
                     .and(monitor == null ? LoadListener.NONE : monitor).and(jfr == null ? LoadListener.NONE : jfr)
                     .and(jit == null ? LoadListener.NONE : jit));
             stop(monitor, watchdog);
@@ -171,43 +177,6 @@ final class TrialExecutor {
         }
         watchdog.interrupt();
         Thread.interrupted();
-    }
-
-    /**
-     * Gives the server's JIT compiler threads priority through the warm-up and hands the window the
-     * JVM's own priorities (why: {@link CompilerThreads}). Threads the JVM starts later are raised at
-     * the next second; a machine that will not let the lab raise them is told once, and the warm-up
-     * simply takes longer.
-     */
-    private LoadListener jitFirst(CompilerThreads compilers, Progress progress) {
-        return new LoadListener() {
-            private boolean warming;
-
-            @Override
-            public synchronized void phase(LoadPhase phase) {
-                warming = phase == LoadPhase.WARM_UP;
-                if (warming) {
-                    raise();
-                } else {
-                    compilers.restore();
-                }
-            }
-
-            @Override
-            public synchronized void progress(long answered, long failed) {
-                if (warming) {
-                    raise();
-                }
-            }
-
-            private void raise() {
-                compilers.raise().ifPresent(why -> {
-                    if (jitPriorityRefused.compareAndSet(false, true)) {
-                        progress.note("lab: the servers' JIT compiler threads keep their priority during warm-ups: " + why);
-                    }
-                });
-            }
-        };
     }
 
     /**

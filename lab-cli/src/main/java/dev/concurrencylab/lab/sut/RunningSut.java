@@ -59,6 +59,11 @@ public final class RunningSut implements AutoCloseable {
         return process != null ? OptionalLong.of(process.pid()) : foundPid != null ? OptionalLong.of(foundPid) : OptionalLong.empty();
     }
 
+    /** True for a server the lab started, whose scheduling the lab may change; a URL server is only watched. */
+    public boolean startedByLab() {
+        return process != null;
+    }
+
     public boolean isAlive() {
         if (process != null) {
             return process.isAlive();

@@ -73,7 +73,7 @@ class CompilerThreadsTest {
         busy.getOutputStream().flush();
     }
 
-    private static List<Long> compilerThreads(long pid) throws java.io.IOException {
+    static List<Long> compilerThreads(long pid) throws java.io.IOException {
         List<Long> tids = new ArrayList<>();
         try (Stream<Path> tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
             for (Path task : tasks.toList()) {
@@ -85,7 +85,7 @@ class CompilerThreadsTest {
         return tids;
     }
 
-    private static List<Integer> nices(long pid, List<Long> tids) throws java.io.IOException {
+    static List<Integer> nices(long pid, List<Long> tids) throws java.io.IOException {
         List<Integer> nices = new ArrayList<>();
         for (long tid : tids) {
             nices.add(CompilerThreads.nice(Files.readString(Path.of("/proc", Long.toString(pid), "task", Long.toString(tid), "stat"))));
