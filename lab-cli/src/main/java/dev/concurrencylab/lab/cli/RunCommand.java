@@ -130,9 +130,9 @@ class RunCommand implements Callable<Integer> {
             Files.copy(Published.file(catalog.suitesDir(), loaded.name()), dir.resolve(RunResults.PUBLISHED_FILE));
         }
         RunInfo info = info(loaded, chosenScale, plan.trialsPerVariant(), plan.trialCount(), chosen, layout);
-        System.out.printf("lab: suite %s at scale %s: %d variant(s) × %d benchmark(s) × %d trial(s) = %d trials, %d server launches%n",
+        System.out.printf("lab: suite %s at scale %s: %d variant(s) × %d benchmark(s) × %d trial(s) = %d trials, each on a fresh server%n",
                 loaded.name(), chosenScale.key(), chosen.size(), loaded.benchmarks().size(), plan.trialsPerVariant(),
-                plan.trialCount(), plan.launches().size());
+                plan.trialCount());
         System.out.println("lab: results in " + dir);
         Path work = Files.createTempDirectory("lab-run-");
         Runner.Outcome outcome = hooked(session, () -> new Runner(HyperfoilDriver.forThisMachine(), session).run(plan, info, urls, work));

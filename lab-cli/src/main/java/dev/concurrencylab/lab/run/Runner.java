@@ -1,7 +1,6 @@
 package dev.concurrencylab.lab.run;
 
 import dev.concurrencylab.lab.load.LoadDriver;
-import dev.concurrencylab.lab.plan.Launch;
 import dev.concurrencylab.lab.plan.Plan;
 import dev.concurrencylab.lab.plan.PlannedTrial;
 import dev.concurrencylab.lab.result.Flag;
@@ -15,8 +14,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Runs a fixed plan in a session: for each launch, starts the server, runs its trials one after
- * another and stops it. A server that does not start fails its launch's trials; the run goes on.
+ * Runs a fixed plan in a session: for each trial, starts its server, runs the trial and stops the
+ * server. A server that does not start fails its trial; the run goes on.
  */
 public final class Runner {
 
@@ -46,38 +45,32 @@ public final class Runner {
         int failedTrials = session.within(plan.suite().services(), info, serviceUrls, work, progress, () -> {
             int failed = 0;
             int launchNumber = 0;
-            launches:
-            for (Launch launch : plan.launches()) {
+            for (PlannedTrial trial : plan.trials()) {
                 launchNumber++;
                 RunningSut sut;
                 try {
-                    sut = session.launch(launch.variant(), launchNumber, plan.launches().size(), progress);
+                    sut = session.launch(trial.variant(), launchNumber, plan.trialCount(), progress);
                 } catch (SutException e) {
-                    for (PlannedTrial t : launch.trials()) {
-                        progress.trial(t);
-                        session.write(TrialRecords.failed(t, e.getMessage(), null), null);
-                        progress.finished("FAILED: " + e.getMessage());
-                        failed++;
-                    }
+                    progress.trial(trial);
+                    session.write(TrialRecords.failed(trial, e.getMessage(), null), null);
+                    progress.finished("FAILED: " + e.getMessage());
+                    failed++;
                     continue;
                 }
+                TrialResult result;
                 try {
-                    boolean first = true;
-                    for (PlannedTrial trial : launch.trials()) {
-                        TrialResult result = executor.run(sut, trial, first, progress);
-                        first = false;
-                        if (!result.ok()) {
-                            failed++;
-                        }
-                        if (result.flags().contains(Flag.SERVICE_DIED)) {
-                            // Every later trial would measure a server without its database or broker.
-                            progress.note("lab: " + result.failure() + "; the run stops here, finished trials are kept"
-                                    + (result.serverLogTail() == null || result.serverLogTail().isBlank() ? "" : "; its log: " + result.serverLogTail()));
-                            break launches;
-                        }
-                    }
+                    result = executor.run(sut, trial, true, progress);
                 } finally {
                     session.stop(sut);
+                }
+                if (!result.ok()) {
+                    failed++;
+                }
+                if (result.flags().contains(Flag.SERVICE_DIED)) {
+                    // Every later trial would measure a server without its database or broker.
+                    progress.note("lab: " + result.failure() + "; the run stops here, finished trials are kept"
+                            + (result.serverLogTail() == null || result.serverLogTail().isBlank() ? "" : "; its log: " + result.serverLogTail()));
+                    break;
                 }
             }
             return failed;

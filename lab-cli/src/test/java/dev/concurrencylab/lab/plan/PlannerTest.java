@@ -1,0 +1,32 @@
+package dev.concurrencylab.lab.plan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.concurrencylab.lab.suite.Catalog;
+import dev.concurrencylab.lab.suite.Scale;
+import dev.concurrencylab.lab.suite.Suite;
+import dev.concurrencylab.lab.suite.SuiteLoader;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The order trials run in: repetitions interleaved over variants, every benchmark in the suite's order. */
+class PlannerTest {
+
+    private static final SuiteLoader LOADER = new SuiteLoader(Catalog.load(Path.of("..").toAbsolutePath().normalize()));
+
+    @Test
+    void repetitionsInterleaveTheVariantsAndKeepTheSuitesBenchmarkOrder() {
+        Suite quick = LOADER.load("quick");
+
+        Plan plan = Planner.plan(quick, Scale.QUICK, 2, quick.variants());
+
+        assertThat(plan.trials().stream().map(t -> t.repetition() + " " + t.variant().name() + " " + t.benchmark().name()))
+                .containsExactly(
+                        "1 mvc-platform hello", "1 mvc-platform posts", "1 mvc-virtual hello", "1 mvc-virtual posts",
+                        "1 webflux hello", "1 webflux posts",
+                        "2 mvc-platform hello", "2 mvc-platform posts", "2 mvc-virtual hello", "2 mvc-virtual posts",
+                        "2 webflux hello", "2 webflux posts");
+        assertThat(plan.trials().stream().map(PlannedTrial::number).toList()).isEqualTo(List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12));
+    }
+}
