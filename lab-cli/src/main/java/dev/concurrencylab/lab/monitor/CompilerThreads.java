@@ -35,6 +35,9 @@ public final class CompilerThreads {
     /** The nice value compiler threads get during warm-up: about nine times the weight of a nice-0 thread. */
     static final int WARM_UP_NICE = -10;
     private static final Path RENICE = Path.of("/usr/bin/renice");
+    private static final int CAP_SYS_NICE = 23;
+    private static final String NO_RENICE = "renice not found (apt-get install bsdutils)";
+    private static final String NO_CAPABILITY = "raising a thread's priority needs root or CAP_SYS_NICE";
 
     private final Path tasks;
     /** Per thread ever seen: run + wait nanoseconds, so a thread that ends keeps counting what it used. */
@@ -54,6 +57,26 @@ public final class CompilerThreads {
             return Optional.empty();
         }
         return Optional.of(new CompilerThreads(tasks));
+    }
+
+    /**
+     * Why the lab cannot raise threads' priority here, or empty when it can: {@code renice} must
+     * exist and the lab must hold CAP_SYS_NICE (root has it), read from {@code /proc/self/status}.
+     */
+    public static Optional<String> unavailable() {
+        if (!Files.isExecutable(RENICE)) {
+            return Optional.of(NO_RENICE);
+        }
+        try {
+            Optional<String> capabilities = Files.readAllLines(Path.of("/proc/self/status")).stream()
+                    .filter(l -> l.startsWith("CapEff:")).findFirst();
+            if (capabilities.isPresent() && (Long.parseUnsignedLong(capabilities.get().substring(7).trim(), 16) & (1L << CAP_SYS_NICE)) == 0) {
+                return Optional.of(NO_CAPABILITY);
+            }
+        } catch (IOException | NumberFormatException e) {
+            // not Linux, or a kernel that does not say: let renice tell
+        }
+        return Optional.empty();
     }
 
     /** Milliseconds the compiler threads have been on a CPU or waiting for one, since the process started. */
@@ -130,7 +153,7 @@ public final class CompilerThreads {
 
     private static Optional<String> renice(int nice, List<Long> tids) {
         if (!Files.isExecutable(RENICE)) {
-            return Optional.of("renice not found (apt-get install bsdutils)");
+            return Optional.of(NO_RENICE);
         }
         List<String> command = new ArrayList<>(List.of(RENICE.toString(), "-n", Integer.toString(nice), "-p"));
         tids.forEach(t -> command.add(Long.toString(t)));
@@ -139,7 +162,7 @@ public final class CompilerThreads {
             String output = new String(process.getInputStream().readAllBytes()).trim();
             if (!process.waitFor(10, TimeUnit.SECONDS) || process.exitValue() != 0) {
                 if (output.contains("ermission")) {
-                    return Optional.of("raising a thread's priority needs root or CAP_SYS_NICE");
+                    return Optional.of(NO_CAPABILITY);
                 }
                 // A thread that ended between listing and renicing is no problem; anything else is.
                 return output.lines().allMatch(l -> l.contains("No such process")) ? Optional.empty() : Optional.of(output);

@@ -40,6 +40,7 @@ class CompilerThreadsTest {
             assertThat(tids).as("compiler threads of a HotSpot JVM").isNotEmpty();
             assertThat(nices(child.pid(), tids)).containsOnly(0);
 
+            assertThat(CompilerThreads.unavailable()).as("what ./lab doctor reports").isEmpty();
             assertThat(compilers.raise()).as("raising needs root here, where the lab runs").isEmpty();
             assertThat(nices(child.pid(), tids)).containsOnly(CompilerThreads.WARM_UP_NICE);
             assertThat(nices(child.pid(), List.of(child.pid()))).as("the JVM's other threads").containsOnly(0);
