@@ -30,8 +30,9 @@ final class DoctorCommand implements Callable<Integer> {
         check("CPU layout: " + noPinning.orElseGet(() -> CpuLayout.plan(Affinity.allowedCpus()).describe()),
                 noPinning.isEmpty(), "apt-get install -y util-linux (taskset)");
         Optional<String> noJitPriority = CompilerThreads.unavailable();
-        check("JIT priority during warm-ups: " + noJitPriority.orElse("renice and CAP_SYS_NICE present"), noJitPriority.isEmpty(),
-                "run the lab as root (or give its java CAP_SYS_NICE); without it warm-ups on one server CPU take longer");
+        check("JIT priority during warm-ups, pinning other users' processes: " + noJitPriority.orElse("renice and CAP_SYS_NICE present"), noJitPriority.isEmpty(),
+                "run the lab as root (or give its java CAP_SYS_NICE); without it warm-ups on one server CPU take longer, and"
+                        + " PostgreSQL (another user's process) cannot be pinned: use --cpus off");
         long files = openFileLimit();
         check("open-file limit " + (files < 0 ? "unknown" : files), files < 0 || files >= 65_536,
                 "raise it for burst and users-x-requests at full scale (10,000 connections): ulimit -n 65536");

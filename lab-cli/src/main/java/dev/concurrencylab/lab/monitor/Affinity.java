@@ -70,7 +70,10 @@ public final class Affinity {
             Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
             String output = new String(process.getInputStream().readAllBytes()).trim();
             if (!process.waitFor(10, TimeUnit.SECONDS) || process.exitValue() != 0) {
-                throw new IllegalStateException("could not pin (" + String.join(" ", command) + "): " + output);
+                throw new IllegalStateException("could not pin (" + String.join(" ", command) + "): "
+                        + (output.contains("not permitted")
+                        ? "not permitted: pinning another user's process (e.g. PostgreSQL's) needs root or CAP_SYS_NICE; --cpus off runs unpinned"
+                        : output));
             }
         } catch (IOException e) {
             throw new IllegalStateException("could not pin: " + e.getMessage(), e);
