@@ -16,8 +16,7 @@ class CompilerThreadsTest {
     @Test
     void aJvmThatRunsNewCodeMakesItsCompilerThreadsWantACpu() throws Exception {
         // A separate JVM, so the reading is of another process, as the lab reads its servers.
-        Process child = busyJvm();
-        try {
+        withBusyJvm(child -> {
             CompilerThreads compilers = CompilerThreads.of(child.pid()).orElseThrow();
             Thread.sleep(500);
             double before = compilers.demandMillis();
@@ -25,15 +24,12 @@ class CompilerThreadsTest {
             Thread.sleep(1500);
 
             assertThat(compilers.demandMillis()).isGreaterThan(before);
-        } finally {
-            child.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-        }
+        });
     }
 
     @Test
     void raisedCompilerThreadsRunAtNiceMinusTenAndGetTheirOwnPriorityBack() throws Exception {
-        Process child = busyJvm();
-        try {
+        withBusyJvm(child -> {
             CompilerThreads compilers = CompilerThreads.of(child.pid()).orElseThrow();
             Thread.sleep(500);
             List<Long> tids = compilerThreads(child.pid());
@@ -47,9 +43,7 @@ class CompilerThreadsTest {
 
             compilers.restore();
             assertThat(nices(child.pid(), tids)).containsOnly(0);
-        } finally {
-            child.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-        }
+        });
     }
 
     @Test
@@ -64,9 +58,20 @@ class CompilerThreadsTest {
         assertThat(CompilerThreads.of(Long.MAX_VALUE)).isEmpty();
     }
 
-    static Process busyJvm() throws java.io.IOException {
-        return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+    /** What a test does with a JVM of its own. */
+    interface WithJvm {
+        void run(Process jvm) throws Exception;
+    }
+
+    /** Runs {@code test} against a fresh JVM that idles until told to run new code ({@link Busy}), and always stops that JVM. */
+    static void withBusyJvm(WithJvm test) throws Exception {
+        Process jvm = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), Busy.class.getName()).start();
+        try {
+            test.run(jvm);
+        } finally {
+            jvm.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
     }
 
     private static void start(Process busy) throws java.io.IOException {

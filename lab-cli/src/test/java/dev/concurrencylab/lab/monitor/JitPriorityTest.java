@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.concurrencylab.lab.load.LoadPhase;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** A real JVM's compiler threads through a warm-up and the window that follows it. */
@@ -13,8 +12,7 @@ class JitPriorityTest {
 
     @Test
     void compilerThreadsArePreferredThroughTheWarmUpAndBackToTheirOwnPriorityInTheWindow() throws Exception {
-        Process server = CompilerThreadsTest.busyJvm();
-        try {
+        CompilerThreadsTest.withBusyJvm(server -> {
             Thread.sleep(500);
             List<String> refusals = new ArrayList<>();
             JitPriority priority = new JitPriority(CompilerThreads.of(server.pid()).orElseThrow(), refusals::add);
@@ -28,8 +26,6 @@ class JitPriorityTest {
             priority.progress(200, 0);
             assertThat(CompilerThreadsTest.nices(server.pid(), tids)).containsOnly(0);
             assertThat(refusals).as("refused (the lab runs as root here)").isEmpty();
-        } finally {
-            server.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-        }
+        });
     }
 }

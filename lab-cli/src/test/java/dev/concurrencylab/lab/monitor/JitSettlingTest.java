@@ -2,7 +2,6 @@ package dev.concurrencylab.lab.monitor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** Settling judged on a real JVM's compiler threads. */
@@ -10,8 +9,7 @@ class JitSettlingTest {
 
     @Test
     void anIdleJvmHasSettledAfterFiveQuietSeconds() throws Exception {
-        Process child = CompilerThreadsTest.busyJvm();
-        try {
+        CompilerThreadsTest.withBusyJvm(child -> {
             Thread.sleep(1000);
             // Idle: waiting on stdin, nothing to compile.
             JitSettling idle = new JitSettling(CompilerThreads.of(child.pid()).orElseThrow());
@@ -21,9 +19,7 @@ class JitSettlingTest {
                 settled = idle.settled();
             }
             assertThat(settled).as("an idle JVM, its compiler threads on or waiting for a CPU %s ms in 5 s", idle.recentMillis()).isTrue();
-        } finally {
-            child.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-        }
+        });
     }
 
     @Test
