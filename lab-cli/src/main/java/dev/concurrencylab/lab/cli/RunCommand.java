@@ -107,6 +107,10 @@ class RunCommand implements Callable<Integer> {
             "pinning, event-loop blocking (low-overhead settings; see docs/methodology.md for its measured cost)"})
     boolean jfr;
 
+    @Option(names = "--no-cds", description = {"start each server from its jar as it is, without the class-data-sharing archive the",
+            "lab makes once per jar build (start-ups take longer; what is measured does not change: docs/methodology.md)"})
+    boolean noCds;
+
     @Option(names = "--allow-remote-target", description = "allow variants given by URL on other hosts (load goes only to loopback otherwise)")
     boolean allowRemote;
 
@@ -150,7 +154,7 @@ class RunCommand implements Callable<Integer> {
     Session openSession(Path dir, CpuLayout layout) {
         ResultStore store = ResultStore.create(dir);
         System.setProperty("lab.engine.log", store.logFile("hyperfoil.log").toString());
-        return new Session(store, new SutLauncher(layout), System.out, System.console() != null, new Session.Watching(layout, noisyAbove));
+        return new Session(store, new SutLauncher(layout, !noCds), System.out, System.console() != null, new Session.Watching(layout, noisyAbove));
     }
 
     /** Runs {@code body} with a shutdown hook that stops every child the session started, however the JVM ends. */
@@ -258,7 +262,12 @@ class RunCommand implements Callable<Integer> {
         Map<String, List<String>> flags = new LinkedHashMap<>();
         TreeSet<String> boot = new TreeSet<>();
         for (Variant v : chosen) {
-            flags.put(v.name(), v.jvmFlags());
+            List<String> vf = new ArrayList<>(v.jvmFlags());
+            if (!v.external() && !noCds) {
+                // Its path depends on the jar's build; what matters here is that start-up used one.
+                vf.add("-XX:SharedArchiveFile");
+            }
+            flags.put(v.name(), vf);
             if (!v.external()) {
                 Environment.springBootVersion(v.jar()).ifPresent(boot::add);
             }
@@ -266,7 +275,7 @@ class RunCommand implements Callable<Integer> {
         String command = "./lab " + commandName() + " " + suite + " --scale " + scale + (trials != null ? " --trials " + trials : "")
                 + (variants != null ? " --variants " + String.join(",", variants) : "")
                 + (cpus != null ? cpus.stream().map(c -> " --cpus " + c).reduce("", String::concat) : "") + (jfr ? " --jfr" : "")
-                + extraOptions();
+                + (noCds ? " --no-cds" : "") + extraOptions();
         Path suiteFile = Path.of(loaded.file());
         VerdictRules rules = loaded.rules();
         return new RunInfo(RunInfo.SCHEMA_VERSION, loaded.name(), chosenScale.key(), trialsPerVariant, Redaction.redact(command),

@@ -101,7 +101,7 @@ public final class Session {
     RunningSut launch(Variant variant, int number, int of, Progress progress) {
         progress.note(String.format("lab: starting %s (launch %d/%d)", variant.name(), number, of));
         RunningSut sut = launcher.launch(variant, services.springProperties(),
-                store.logFile(String.format("launch-%02d-%s.log", number, variant.name())));
+                store.logFile(String.format("launch-%02d-%s.log", number, variant.name())), progress::note);
         current = sut;
         return sut;
     }

@@ -6,6 +6,7 @@ import dev.concurrencylab.lab.monitor.ListeningProcess;
 import dev.concurrencylab.lab.suite.Variant;
 import dev.concurrencylab.services.ChildProcess;
 import dev.concurrencylab.services.Ports;
+import dev.concurrencylab.services.ServiceException;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -15,9 +16,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 
 /**
  * Starts a variant's jar as a child JVM on a free loopback port, with the variant's JVM flags and
@@ -31,6 +35,9 @@ public final class SutLauncher {
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
     private final CpuLayout layout;
+    private final boolean cds;
+    /** Jars whose archive could not be made in this run: started as they are, not tried again. */
+    private final Set<Path> unarchivable = new HashSet<>();
 
     /**
      * @param layout where servers run: pinned to the layout's server CPUs as its first load
@@ -38,12 +45,18 @@ public final class SutLauncher {
      *               three times as long), but the JVM is told from its first instruction how many CPUs it will
      *               have, so GC, JIT, Tomcat, Netty and the common pool are sized for the CPUs it is
      *               measured on.
+     * @param cds    start servers with a class-data-sharing archive of their start-up
+     *               ({@link CdsArchive}), made first when this jar build and these flags have none
      */
-    public SutLauncher(CpuLayout layout) {
+    public SutLauncher(CpuLayout layout, boolean cds) {
         this.layout = layout;
+        this.cds = cds;
     }
 
-    public RunningSut launch(Variant variant, Map<String, String> serviceProperties, Path log) {
+    /**
+     * @param notes receives one line when an archive is made, or could not be
+     */
+    public RunningSut launch(Variant variant, Map<String, String> serviceProperties, Path log, Consumer<String> notes) {
         if (variant.external()) {
             return RunningSut.external(variant.url(), loopback(variant.url().getHost())
                     ? ListeningProcess.on(variant.url().getPort()).stream().boxed().findFirst().orElse(null) : null);
@@ -52,21 +65,23 @@ public final class SutLauncher {
             throw new SutException("variant " + variant.name() + ": jar not found: " + variant.jar() + " (run ./lab build)");
         }
         int port = Ports.freeLoopbackPort();
-        List<String> command = new ArrayList<>();
+        List<String> java = new ArrayList<>();
         if (layout.pinned()) {
-            command.addAll(Affinity.prefix(layout.all()));
+            java.addAll(Affinity.prefix(layout.all()));
         }
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        java.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        List<String> jvmFlags = new ArrayList<>();
         if (layout.pinned()) {
-            command.add("-XX:ActiveProcessorCount=" + Affinity.count(layout.sut()));
+            jvmFlags.add("-XX:ActiveProcessorCount=" + Affinity.count(layout.sut()));
         }
-        command.addAll(variant.jvmFlags());
-        command.addAll(List.of("-jar", variant.jar().toString()));
+        jvmFlags.addAll(variant.jvmFlags());
         Map<String, String> properties = new TreeMap<>(serviceProperties);
         properties.putAll(variant.properties());
-        properties.put("server.port", Integer.toString(port));
         properties.put("server.address", "127.0.0.1");
-        properties.forEach((k, v) -> command.add("--" + k + "=" + v));
+        List<String> command = new ArrayList<>(java);
+        command.addAll(jvmFlags);
+        command.addAll(start(variant, java, jvmFlags, springArguments(properties, 0), notes));
+        command.addAll(springArguments(properties, port));
         long started = System.nanoTime();
         ChildProcess process = ChildProcess.start(variant.name(), command, Map.of(), log, null);
         URI uri = URI.create("http://127.0.0.1:" + port);
@@ -77,6 +92,33 @@ public final class SutLauncher {
             throw e;
         }
         return new RunningSut(uri, process, (System.nanoTime() - started) / 1_000_000, layout.pinned() ? layout.sut() : null);
+    }
+
+    /** {@code -jar} and what goes with it: the jar itself, or its unpacked copy with its CDS archive. */
+    private List<String> start(Variant variant, List<String> java, List<String> jvmFlags, List<String> archivingArguments,
+            Consumer<String> notes) {
+        List<String> plain = List.of("-jar", variant.jar().toString());
+        if (!cds || unarchivable.contains(variant.jar())) {
+            return plain;
+        }
+        CdsArchive archive = CdsArchive.of(variant.jar(), jvmFlags);
+        if (!archive.made()) {
+            notes.accept("lab: " + variant.jar().getFileName() + ": archiving the classes its start-up loads (once per build and JVM flags) ...");
+            try {
+                archive.make(java, jvmFlags, archivingArguments);
+            } catch (ServiceException e) {
+                unarchivable.add(variant.jar());
+                notes.accept("lab: servers start without a CDS archive: " + e.getMessage());
+                return plain;
+            }
+        }
+        return archive.launchArguments();
+    }
+
+    private static List<String> springArguments(Map<String, String> properties, int port) {
+        Map<String, String> all = new TreeMap<>(properties);
+        all.put("server.port", Integer.toString(port));
+        return all.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue()).toList();
     }
 
     private void awaitFirstGoodAnswer(ChildProcess process, URI ready, String name) {

@@ -31,7 +31,7 @@ class StartFailureTest {
                 "spring.r2dbc.url", "r2dbc:postgresql://127.0.0.1:" + nobody + "/postgres",
                 "spring.r2dbc.username", "lab");
 
-        assertThatThrownBy(() -> new SutLauncher(CpuLayout.unpinned(2, "test")).launch(mvc, properties, tmp.resolve("server.log")))
+        assertThatThrownBy(() -> new SutLauncher(CpuLayout.unpinned(2, "test"), false).launch(mvc, properties, tmp.resolve("server.log"), note -> { }))
                 .isInstanceOf(SutException.class)
                 .hasMessage("mvc-platform exited during start-up: could not connect to PostgreSQL at 127.0.0.1:" + nobody
                         + ": connection refused");

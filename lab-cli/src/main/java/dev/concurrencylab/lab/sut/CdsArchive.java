@@ -1,0 +1,143 @@
+package dev.concurrencylab.lab.sut;
+
+import dev.concurrencylab.services.ChildProcess;
+import dev.concurrencylab.services.ServiceException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * A Spring Boot jar unpacked, with a class-data-sharing archive of the classes its start-up loads
+ * (the JVM maps them instead of parsing and verifying them again): every trial starts a server,
+ * and each starts faster. The archive is made once per jar build and JVM flags, by a start-up
+ * that stops as the application context is refreshed ({@code spring.context.exit=onRefresh}).
+ * It holds class data only: not the JDK's AOT cache, whose linked classes and start-up profiles
+ * were measured to cost webflux 13 % of its steady throughput (docs/methodology.md). The JVM only
+ * maps an archive made with the same class path and flags, so it lives beside the jar, under a
+ * key of the jar's size, time and the flags.
+ */
+public final class CdsArchive {
+
+    private static final Duration LIMIT = Duration.ofMinutes(3);
+
+    private final Path jar;
+    private final Path dir;
+
+    private CdsArchive(Path jar, Path dir) {
+        this.jar = jar;
+        this.dir = dir;
+    }
+
+    /** The archive for {@code jar} started with {@code jvmFlags}; it may not be made yet. */
+    public static CdsArchive of(Path jar, List<String> jvmFlags) {
+        Path absolute = jar.toAbsolutePath().normalize();
+        try {
+            String key = absolute + "\n" + Files.size(absolute) + "\n" + Files.getLastModifiedTime(absolute).toMillis()
+                    + "\n" + String.join("\n", jvmFlags);
+            return new CdsArchive(absolute, absolute.resolveSibling("cds").resolve(stem(absolute) + "-" + hash(key)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public boolean made() {
+        return Files.isRegularFile(archiveFile()) && Files.isRegularFile(unpackedJar());
+    }
+
+    /** What follows the JVM flags on a command line that starts the jar with this archive. */
+    public List<String> launchArguments() {
+        return List.of("-XX:SharedArchiveFile=" + archiveFile(), "-jar", unpackedJar().toString());
+    }
+
+    /**
+     * Unpacks the jar and starts it once to record what its start-up loads; the archive appears
+     * only when all of it succeeded, and older archives of the same jar are removed.
+     *
+     * @param java       the JVM, with any command prefix (CPU pinning) before it
+     * @param jvmFlags   the flags every start with this archive will use
+     * @param springArgs the application's arguments (its services), so start-up sees what it will see
+     * @throws ServiceException naming the log to read when it fails
+     */
+    public void make(List<String> java, List<String> jvmFlags, List<String> springArgs) {
+        try {
+            if (Files.isDirectory(dir)) {
+                deleteTree(dir);
+            }
+            Files.createDirectories(dir);
+            // Spring Boot's own unpacking: a plain class path, which archives need (nested jars cannot be mapped).
+            ChildProcess.runToEnd(stem(jar) + " unpacking", concat(java, List.of("-Djarmode=tools", "-jar", jar.toString(),
+                    "extract", "--destination", dir.toString(), "--force")), Map.of(), dir.resolve("unpack.log"), null, LIMIT);
+            Path part = dir.resolve("app.jsa.part");
+            List<String> command = concat(java, jvmFlags);
+            command.addAll(List.of("-XX:ArchiveClassesAtExit=" + part, "-Dspring.context.exit=onRefresh", "-jar", unpackedJar().toString()));
+            command.addAll(springArgs);
+            try {
+                ChildProcess.runToEnd(stem(jar) + " CDS archive start-up", command, Map.of(), dir.resolve("archiving.log"), null, LIMIT);
+            } catch (ServiceException e) {
+                throw new ServiceException(stem(jar) + " CDS archive start-up failed; its log: " + dir.resolve("archiving.log"));
+            }
+            if (!Files.isRegularFile(part)) {
+                throw new ServiceException(stem(jar) + " CDS archive start-up wrote no archive; see " + dir.resolve("archiving.log"));
+            }
+            Files.move(part, archiveFile(), StandardCopyOption.ATOMIC_MOVE);
+            removeOlderArchives();
+        } catch (IOException e) {
+            throw new ServiceException(stem(jar) + " CDS archive: " + e.getMessage());
+        }
+    }
+
+    Path archiveFile() {
+        return dir.resolve("app.jsa");
+    }
+
+    private Path unpackedJar() {
+        return dir.resolve(jar.getFileName());
+    }
+
+    private void removeOlderArchives() throws IOException {
+        try (Stream<Path> siblings = Files.list(dir.getParent())) {
+            for (Path other : siblings.filter(p -> !p.equals(dir) && p.getFileName().toString().startsWith(stem(jar) + "-")).toList()) {
+                deleteTree(other);
+            }
+        }
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        try (Stream<Path> all = Files.walk(root)) {
+            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
+    }
+
+    private static String stem(Path jar) {
+        return jar.getFileName().toString().replaceFirst("\\.jar$", "");
+    }
+
+    private static String hash(String text) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest, 0, 6);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
