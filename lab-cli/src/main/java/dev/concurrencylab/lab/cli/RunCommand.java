@@ -264,8 +264,8 @@ class RunCommand implements Callable<Integer> {
         for (Variant v : chosen) {
             List<String> vf = new ArrayList<>(v.jvmFlags());
             if (!v.external() && !noCds) {
-                // Its path depends on the jar's build; what matters here is that start-up used one.
-                vf.add("-XX:SharedArchiveFile");
+                // Its path depends on the jar's build and the flags; what matters here is that start-up used one.
+                vf.add("-XX:SharedArchiveFile=<jar's folder>/cds/…/app.jsa");
             }
             flags.put(v.name(), vf);
             if (!v.external()) {

@@ -26,7 +26,7 @@ import java.util.stream.Stream;
  * It holds class data only: not the JDK's AOT cache, whose linked classes and start-up profiles
  * were measured to cost webflux 13 % of its steady throughput (docs/methodology.md). The JVM only
  * maps an archive made with the same class path and flags, so it lives beside the jar, under a
- * key of the jar's size, time and the flags.
+ * key of the jar's build (path, size, time) and one of the flags.
  */
 public final class CdsArchive {
 
@@ -44,9 +44,9 @@ public final class CdsArchive {
     public static CdsArchive of(Path jar, List<String> jvmFlags) {
         Path absolute = jar.toAbsolutePath().normalize();
         try {
-            String key = absolute + "\n" + Files.size(absolute) + "\n" + Files.getLastModifiedTime(absolute).toMillis()
-                    + "\n" + String.join("\n", jvmFlags);
-            return new CdsArchive(absolute, absolute.resolveSibling("cds").resolve(stem(absolute) + "-" + hash(key)));
+            String build = absolute + "\n" + Files.size(absolute) + "\n" + Files.getLastModifiedTime(absolute).toMillis();
+            return new CdsArchive(absolute, absolute.resolveSibling("cds").resolve(stem(absolute) + "-" + hash(build))
+                    .resolve(hash(String.join("\n", jvmFlags))));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -106,9 +106,11 @@ public final class CdsArchive {
         return dir.resolve(jar.getFileName());
     }
 
+    /** Archives of earlier builds of this jar; those of this build with other flags stay. */
     private void removeOlderArchives() throws IOException {
-        try (Stream<Path> siblings = Files.list(dir.getParent())) {
-            for (Path other : siblings.filter(p -> !p.equals(dir) && p.getFileName().toString().startsWith(stem(jar) + "-")).toList()) {
+        Path build = dir.getParent();
+        try (Stream<Path> siblings = Files.list(build.getParent())) {
+            for (Path other : siblings.filter(p -> !p.equals(build) && p.getFileName().toString().startsWith(stem(jar) + "-")).toList()) {
                 deleteTree(other);
             }
         }
