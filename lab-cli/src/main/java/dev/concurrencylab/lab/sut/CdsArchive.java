@@ -63,7 +63,7 @@ public final class CdsArchive {
 
     /**
      * Unpacks the jar and starts it once to record what its start-up loads; the archive appears
-     * only when all of it succeeded, and older archives of the same jar are removed.
+     * only when all of it succeeded, and archives of earlier builds of the jar are removed.
      *
      * @param java       the JVM, with any command prefix (CPU pinning) before it
      * @param jvmFlags   the flags every start with this archive will use
