@@ -77,6 +77,7 @@ public final class CdsArchive {
             }
             Files.createDirectories(dir);
             // Spring Boot's own unpacking: a plain class path, which archives need (nested jars cannot be mapped).
+            // --force because the folder already holds the unpacking's own log.
             ChildProcess.runToEnd(stem(jar) + " unpacking", concat(java, List.of("-Djarmode=tools", "-jar", jar.toString(),
                     "extract", "--destination", dir.toString(), "--force")), Map.of(), dir.resolve("unpack.log"), null, LIMIT);
             Path part = dir.resolve("app.jsa.part");
