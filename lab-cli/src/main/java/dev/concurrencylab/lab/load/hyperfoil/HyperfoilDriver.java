@@ -59,6 +59,7 @@ public final class HyperfoilDriver implements LoadDriver {
     }
 
     public HyperfoilDriver(int threads) {
+        UncachedHttpPlugin.requireFirst();
         this.threads = threads;
     }
 
@@ -245,12 +246,10 @@ public final class HyperfoilDriver implements LoadDriver {
             step.path(session -> path.next());
         }
         step.timeout(request.timeout().toMillis(), TimeUnit.MILLISECONDS);
-        var headers = step.headers().header("Cache-Control", "no-store");
         if (request.body() != null) {
-            headers.header("Content-Type", request.contentType());
+            step.headers().header("Content-Type", request.contentType()).endHeaders();
             step.body(request.body());
         }
-        headers.endHeaders();
         var handler = step.handler().status(new ResponseChecks.Status(tally, run.checks().status()));
         Checks checks = run.checks();
         if (checks.bodyContains() != null) {

@@ -140,6 +140,15 @@ class HyperfoilDriverTest {
     }
 
     @Test
+    void anAnswerMarkedCacheableIsStillFetchedFromTheServerEveryTime() {
+        int before = server.requests.get();
+        LoadResult result = run("/cacheable", new LoadModel.UsersXRequests(1, 20));
+
+        assertThat(server.requests.get() - before).isEqualTo(20);
+        assertThat(result.answered()).isEqualTo(20);
+    }
+
+    @Test
     void a500IsAStatusError() {
         LoadResult result = run("/fail", new LoadModel.CountXConcurrency(20, 2));
 

@@ -51,6 +51,11 @@ public final class TestServer implements AutoCloseable {
             }
             answer(ex, 200, "hello");
         }));
+        http.createContext("/cacheable", ex -> counted(ex, () -> {
+            ex.getResponseHeaders().set("Cache-Control", "public, max-age=3600");
+            ex.getResponseHeaders().set("ETag", "\"v1\"");
+            answer(ex, 200, "hello");
+        }));
         http.createContext("/fail", ex -> counted(ex, () -> answer(ex, 500, "boom")));
         http.createContext("/wrong", ex -> counted(ex, () -> answer(ex, 200, "something else")));
         http.createContext("/stall", ex -> counted(ex, () -> {
