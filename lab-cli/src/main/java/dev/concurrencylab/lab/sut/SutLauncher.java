@@ -80,7 +80,7 @@ public final class SutLauncher {
         properties.put("server.address", "127.0.0.1");
         List<String> command = new ArrayList<>(java);
         command.addAll(jvmFlags);
-        command.addAll(start(variant, java, jvmFlags, springArguments(properties, 0), notes));
+        command.addAll(start(variant, java, jvmFlags, properties, notes));
         command.addAll(springArguments(properties, port));
         long started = System.nanoTime();
         ChildProcess process = ChildProcess.start(variant.name(), command, Map.of(), log, null);
@@ -95,7 +95,7 @@ public final class SutLauncher {
     }
 
     /** {@code -jar} and what goes with it: the jar itself, or its unpacked copy with its CDS archive. */
-    private List<String> start(Variant variant, List<String> java, List<String> jvmFlags, List<String> archivingArguments,
+    private List<String> start(Variant variant, List<String> java, List<String> jvmFlags, Map<String, String> properties,
             Consumer<String> notes) {
         List<String> plain = List.of("-jar", variant.jar().toString());
         if (!cds || unarchivable.contains(variant.jar())) {
@@ -105,7 +105,7 @@ public final class SutLauncher {
         if (!archive.made()) {
             notes.accept("lab: " + variant.jar().getFileName() + ": archiving the classes its start-up loads (once per build and JVM flags) ...");
             try {
-                archive.make(java, jvmFlags, archivingArguments);
+                archive.make(java, jvmFlags, springArguments(properties, 0));
             } catch (ServiceException e) {
                 unarchivable.add(variant.jar());
                 notes.accept("lab: servers start without a CDS archive: " + e.getMessage());
