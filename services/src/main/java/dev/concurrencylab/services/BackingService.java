@@ -2,6 +2,7 @@ package dev.concurrencylab.services;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** A real server the apps under test depend on, running for the length of a run. */
 public interface BackingService extends AutoCloseable {
@@ -15,19 +16,38 @@ public interface BackingService extends AutoCloseable {
     /** The Spring Boot properties that point an app at this service. */
     Map<String, String> springProperties();
 
+    /** The processes the lab started for it, its server first; empty when it runs elsewhere. */
+    default List<ChildProcess> processes() {
+        return List.of();
+    }
+
     /** Processes to watch (for CPU accounting); empty when the service runs elsewhere. */
-    List<Long> pids();
+    default List<Long> pids() {
+        return processes().stream().map(ChildProcess::pid).toList();
+    }
 
-    /** The last lines of its log, on one line; empty when the service runs elsewhere. */
+    /** The last lines of its server's log, on one line; empty when the service runs elsewhere. */
     default String logTail(int lines) {
-        return "";
+        return processes().isEmpty() ? "" : processes().getFirst().logTail(lines);
     }
 
-    /** False once a process the lab started for it has ended. */
+    /**
+     * How the first of its processes to end ended (e.g. {@code exit 137}), once one has; empty while
+     * all run, or when it runs elsewhere. Read from the exit status the JDK reaped, never from
+     * {@code /proc}: a lab out of file descriptors cannot look there, and must not take
+     * "I could not look" for "it died".
+     */
+    default Optional<String> ended() {
+        return processes().stream().filter(p -> !p.isAlive()).findFirst().map(p -> "exit " + p.exitStatus());
+    }
+
     default boolean alive() {
-        return pids().stream().allMatch(pid -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
+        return ended().isEmpty();
     }
 
+    /** Stops what the lab started, in order; a service run elsewhere is not the lab's to stop. */
     @Override
-    void close();
+    default void close() {
+        processes().forEach(ChildProcess::close);
+    }
 }

@@ -140,6 +140,11 @@ public final class ChildProcess implements AutoCloseable {
         return process.isAlive();
     }
 
+    /** The exit status, once the process has ended. */
+    public int exitStatus() {
+        return process.exitValue();
+    }
+
     public Path log() {
         return log;
     }

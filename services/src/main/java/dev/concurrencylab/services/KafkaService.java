@@ -105,17 +105,7 @@ public final class KafkaService implements BackingService {
     }
 
     @Override
-    public List<Long> pids() {
-        return List.of(broker.pid());
-    }
-
-    @Override
-    public String logTail(int lines) {
-        return broker.logTail(lines);
-    }
-
-    @Override
-    public void close() {
-        broker.close();
+    public List<ChildProcess> processes() {
+        return List.of(broker);
     }
 }

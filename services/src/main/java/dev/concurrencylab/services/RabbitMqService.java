@@ -103,18 +103,7 @@ public final class RabbitMqService implements BackingService {
     }
 
     @Override
-    public List<Long> pids() {
-        return List.of(server.pid(), epmd.pid());
-    }
-
-    @Override
-    public String logTail(int lines) {
-        return server.logTail(lines);
-    }
-
-    @Override
-    public void close() {
-        server.close();
-        epmd.close();
+    public List<ChildProcess> processes() {
+        return List.of(server, epmd);
     }
 }

@@ -53,17 +53,7 @@ public final class RedisService implements BackingService {
     }
 
     @Override
-    public List<Long> pids() {
-        return List.of(server.pid());
-    }
-
-    @Override
-    public String logTail(int lines) {
-        return server.logTail(lines);
-    }
-
-    @Override
-    public void close() {
-        server.close();
+    public List<ChildProcess> processes() {
+        return List.of(server);
     }
 }

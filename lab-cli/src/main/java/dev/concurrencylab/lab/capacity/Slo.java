@@ -38,13 +38,20 @@ public record Slo(Duration p99, double maxErrorRate) {
      * One step of a search: an offered open-model rate and what was measured at it.
      *
      * @param worstSecondP99Ms the highest p99 of any one second of the step: shows a transient
+     * @param launch           which of the variant's server launches the step ran on, from 1 (0 in older results)
      */
     public record Step(double offeredRate, double throughput, double p50Ms, double p99Ms, double errorRate,
-            long failedChecks, boolean generatorLimited, double worstSecondP99Ms) {
+            long failedChecks, boolean generatorLimited, double worstSecondP99Ms, int launch) {
 
         public Step(double offeredRate, double throughput, double p50Ms, double p99Ms, double errorRate, long failedChecks,
                 boolean generatorLimited) {
             this(offeredRate, throughput, p50Ms, p99Ms, errorRate, failedChecks, generatorLimited, p99Ms);
+        }
+
+        /** A step on the variant's first launch. */
+        public Step(double offeredRate, double throughput, double p50Ms, double p99Ms, double errorRate, long failedChecks,
+                boolean generatorLimited, double worstSecondP99Ms) {
+            this(offeredRate, throughput, p50Ms, p99Ms, errorRate, failedChecks, generatorLimited, worstSecondP99Ms, 1);
         }
     }
 }

@@ -27,12 +27,25 @@ public sealed interface LoadModel {
     /** The model's name as written in suites. */
     String name();
 
-    /** The most requests this model can have in flight at once: sizes sessions and connections. */
+    /** The most requests this model can have in flight at once: sizes its sessions. */
     int maxConcurrency();
+
+    /**
+     * The driver's connections: a closed model's users each keep their own, opened before the
+     * window; an open model's pool grows with the requests in flight (see {@link ConnectionPool}).
+     */
+    default ConnectionPool connectionPool() {
+        return ConnectionPool.pinned(maxConcurrency());
+    }
 
     /** Requests arrive on a clock (open model), not when a user's last answer came back. */
     default boolean open() {
         return this instanceof OpenRate || this instanceof OpenRamp;
+    }
+
+    /** Runs for a set time, as opposed to ending when its counted requests are done. */
+    default boolean timed() {
+        return !(this instanceof UsersXRequests || this instanceof CountXConcurrency || this instanceof Burst);
     }
 
     /**
@@ -170,12 +183,23 @@ public sealed interface LoadModel {
     /**
      * Constant arrival rate; {@code maxSessions} bounds requests in flight. 0 sessions means the
      * default: room for one second's arrivals, so the driver runs dry only past 1 s latency.
+     * {@code connections} pins the pool to that many sockets (wrk's {@code -c}); 0, the default,
+     * lets it grow with the requests in flight up to the sessions.
      */
-    record OpenRate(@JsonProperty(required = true) double rate, @JsonProperty(required = true) Duration duration, int maxSessions)
-            implements LoadModel {
+    record OpenRate(@JsonProperty(required = true) double rate, @JsonProperty(required = true) Duration duration, int maxSessions,
+            int connections) implements LoadModel {
         public OpenRate {
             InvalidSetting.positive("rate", rate);
             maxSessions = maxSessions == 0 ? defaultSessions(rate) : InvalidSetting.atLeast("max-sessions", maxSessions, 1);
+            InvalidSetting.atLeast("connections", connections, 0);
+        }
+
+        public OpenRate(double rate, Duration duration, int maxSessions) {
+            this(rate, duration, maxSessions, 0);
+        }
+
+        public ConnectionPool connectionPool() {
+            return openPool(maxSessions, connections);
         }
 
         public String name() {
@@ -187,13 +211,22 @@ public sealed interface LoadModel {
         }
     }
 
-    /** Arrival rate rising (or falling) linearly from {@code from} to {@code to} per second; sessions as {@link OpenRate}. */
+    /** Arrival rate rising (or falling) linearly from {@code from} to {@code to} per second; sessions and connections as {@link OpenRate}. */
     record OpenRamp(@JsonProperty(required = true) double from, @JsonProperty(required = true) double to,
-            @JsonProperty(required = true) Duration duration, int maxSessions) implements LoadModel {
+            @JsonProperty(required = true) Duration duration, int maxSessions, int connections) implements LoadModel {
         public OpenRamp {
             InvalidSetting.positive("from", from);
             InvalidSetting.positive("to", to);
             maxSessions = maxSessions == 0 ? defaultSessions(Math.max(from, to)) : InvalidSetting.atLeast("max-sessions", maxSessions, 1);
+            InvalidSetting.atLeast("connections", connections, 0);
+        }
+
+        public OpenRamp(double from, double to, Duration duration, int maxSessions) {
+            this(from, to, duration, maxSessions, 0);
+        }
+
+        public ConnectionPool connectionPool() {
+            return openPool(maxSessions, connections);
         }
 
         public String name() {
@@ -203,6 +236,11 @@ public sealed interface LoadModel {
         public int maxConcurrency() {
             return maxSessions;
         }
+    }
+
+    /** More connections than sessions would never carry a request. */
+    private static ConnectionPool openPool(int sessions, int connections) {
+        return connections > 0 ? ConnectionPool.pinned(Math.min(connections, sessions)) : ConnectionPool.byNeed(sessions);
     }
 
     private static int defaultSessions(double rate) {

@@ -21,11 +21,12 @@ import org.HdrHistogram.Histogram;
  * @param driverLag          how late the driver's own JVM got to run during the window
  * @param warmedSeconds      how long the warm-up ran
  * @param steady             whether the warm-up ended in steady state; {@code null} for a fixed warm-up
+ * @param connections        what the driver's connection pool did, and whether it ran out of its own files or ports
  * @param failure            why the driver could not complete the window, or {@code null}
  */
 public record LoadResult(Histogram latencyNanos, Histogram failedLatencyNanos, long sent, long answered,
         Map<ErrorClass, Long> errors, List<CheckTally> checks, long latencyCheckFailed, List<SecondStats> series,
-        double windowSeconds, double waitSeconds, boolean sessionLimitHit, long blockedMillis, SchedulingLag.Figures driverLag, double warmedSeconds, Boolean steady, String failure) {
+        double windowSeconds, double waitSeconds, boolean sessionLimitHit, long blockedMillis, SchedulingLag.Figures driverLag, double warmedSeconds, Boolean steady, ConnectionUse connections, String failure) {
 
     /** Good answers: what goodput and the latency percentiles count. */
     public long good() {

@@ -38,10 +38,11 @@ public record CapacityPlan(Suite suite, Scale scale, List<Variant> variants, Ben
      *
      * @param number the trial's number in the run
      */
-    public PlannedTrial trial(int number, Variant variant, int stepNumber, double rate) {
-        LoadModel.OpenRate load = new LoadModel.OpenRate(rate, step.duration(), Math.max(step.maxSessions(), (int) Math.ceil(rate * 2)));
-        // The first step also warms a fresh JVM: three times the warm-up, or a cold JIT
+    public PlannedTrial trial(int number, Variant variant, int stepNumber, double rate, boolean freshServer) {
+        LoadModel.OpenRate load = new LoadModel.OpenRate(rate, step.duration(), Math.max(step.maxSessions(), (int) Math.ceil(rate * 2)),
+                step.connections());
+        // A step on a fresh server also warms its JVM: three times the warm-up, or a cold JIT
         // makes the lowest rate miss (seen: p99 251 ms against 250 ms at the first step).
-        return new PlannedTrial(number, variant, benchmark, stepNumber, benchmark.request(scale), load, warmup.multipliedBy(stepNumber == 1 ? 3 : 1));
+        return new PlannedTrial(number, variant, benchmark, stepNumber, benchmark.request(scale), load, warmup.multipliedBy(freshServer ? 3 : 1));
     }
 }

@@ -83,13 +83,14 @@ final class CapacitySection {
             int n = 0;
             for (CapacitySearch.Step step : r.steps()) {
                 Slo.Step m = step.measured();
-                rows.add(List.of(variant, Integer.toString(++n), Numbers.format(m.offeredRate()), Numbers.format(m.throughput()),
+                rows.add(List.of(variant, Integer.toString(++n), m.launch() == 0 ? "–" : Integer.toString(m.launch()), Numbers.format(m.offeredRate()), Numbers.format(m.throughput()),
                         Double.isFinite(m.p99Ms()) ? Numbers.format(m.p99Ms()) : "–",
                         Double.isFinite(m.worstSecondP99Ms()) && m.worstSecondP99Ms() > 0 ? Numbers.format(m.worstSecondP99Ms()) : "–",
                         step.passed() ? "meets" : "misses: " + String.join(", ", step.misses())));
             }
         });
-        return new ReportContent.Table("Steps", List.of("variant", "step", "offered (req/s)", "goodput (req/s)", "p99 (ms)", "worst second's p99 (ms)",
-                "objective"), rows, "A miss ends the rise only when a repeat of the same rate misses too.", -1);
+        return new ReportContent.Table("Steps", List.of("variant", "step", "server launch", "offered (req/s)", "goodput (req/s)", "p99 (ms)", "worst second's p99 (ms)",
+                "objective"), rows, "A miss ends the rise only when a repeat of the same rate misses too. A step that broke its"
+                + " server (connections refused, reset or timed out, or the trial failed) hands the next step a fresh launch.", -1);
     }
 }

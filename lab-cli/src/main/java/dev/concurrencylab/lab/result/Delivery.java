@@ -10,8 +10,11 @@ package dev.concurrencylab.lab.result;
  * @param behind         open models: arrivals due by the window's end but never sent
  * @param sessions       open models: requests the driver could keep in flight
  * @param driverLagMaxMs the longest the driver's JVM waited to run during the window
+ * @param connections    the most connections the driver's pool could open; {@code null} in older results
+ * @param connectionsPeak the most it had open at once; {@code null} when not known
  */
-public record Delivery(Double targetRate, double achievedRate, long behind, Integer sessions, double driverLagMaxMs) {
+public record Delivery(Double targetRate, double achievedRate, long behind, Integer sessions, double driverLagMaxMs,
+        Integer connections, Integer connectionsPeak) {
 
     /** Share of the target rate not sent, from 0; 0 for closed models. */
     public double shortfall() {

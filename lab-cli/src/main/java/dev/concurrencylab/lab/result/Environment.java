@@ -1,9 +1,11 @@
 package dev.concurrencylab.lab.result;
 
+import dev.concurrencylab.lab.load.OpenFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -24,7 +26,19 @@ public final class Environment {
         m.put("os", System.getProperty("os.name") + " " + osRelease().orElse(""));
         m.put("kernel", run("uname", "-r").orElse(System.getProperty("os.version")));
         m.put("arch", System.getProperty("os.arch"));
+        m.put("labOpenFiles", openFiles());
         return m;
+    }
+
+    /**
+     * The lab's open-files limit: each of the driver's connections is a descriptor. {@code ./lab}
+     * raises the soft limit to the hard one before the JVM starts and says what it was.
+     */
+    private static String openFiles() {
+        OpenFiles files = OpenFiles.ofThisProcess();
+        String before = System.getenv("LAB_OPEN_FILES_BEFORE");
+        return String.format(Locale.ROOT, "soft %d, hard %d%s", files.soft(), files.hard(),
+                before == null || before.equals(Long.toString(files.soft())) ? "" : " (soft raised from " + before + ")");
     }
 
     public static Map<String, String> jdk() {

@@ -1,8 +1,10 @@
 package dev.concurrencylab.lab.run;
 
+import dev.concurrencylab.lab.load.ConnectionUse;
 import dev.concurrencylab.lab.load.ErrorClass;
 import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.LoadResult;
+import dev.concurrencylab.lab.load.OpenFiles;
 import dev.concurrencylab.lab.load.SchedulingLag;
 import dev.concurrencylab.lab.result.Delivery;
 import dev.concurrencylab.lab.result.Flag;
@@ -44,8 +46,20 @@ final class Attribution {
         };
         Integer sessions = model.open() ? model.maxConcurrency() : null;
         long behind = target == null ? 0 : Math.max(0, Math.round(target * load.windowSeconds()) - load.sent());
-        Delivery delivery = new Delivery(target, round(load.sendRate()), behind, sessions, round(load.driverLag().maxMs()));
+        ConnectionUse pool = load.connections();
+        Delivery delivery = new Delivery(target, round(load.sendRate()), behind, sessions, round(load.driverLag().maxMs()),
+                pool.bound() == 0 ? null : pool.bound(), pool.peak() == 0 ? null : pool.peak());
         Map<Flag, String> flags = new LinkedHashMap<>();
+        OpenFiles files = OpenFiles.ofThisProcess();
+        if (pool.outOfFiles() > 0) {
+            flags.put(Flag.DRIVER_OUT_OF_FILES, String.format(Locale.ROOT, "%,d connects failed for want of a file descriptor: %s"
+                    + "; the pool had %,d connections open at most of the %,d it may open", pool.outOfFiles(), files.describe(),
+                    pool.peak(), pool.bound()));
+        }
+        if (pool.outOfPorts() > 0) {
+            flags.put(Flag.DRIVER_OUT_OF_PORTS, String.format(Locale.ROOT, "%,d connects failed for want of a free local port; the pool"
+                    + " had %,d connections open at most", pool.outOfPorts(), pool.peak()));
+        }
 
         List<String> server = new ArrayList<>();
         if (serverDied) {
@@ -57,6 +71,14 @@ final class Attribution {
                 server.add(String.format(Locale.ROOT, "all %,d sessions were waiting for answers: the slowest took %,.0f ms%s, and %,d sessions"
                         + " at %s req/s last %,.0f ms", sessions, load.maxLatencyMs(), timeouts > 0 ? " (" + timeouts + " timed out)" : "",
                         sessions, number(target), budgetMs));
+            }
+        }
+        if (target != null && load.blockedMillis() > 0 && pool.bound() > 0 && sessions != null && pool.bound() < sessions) {
+            // A pool pinned below the sessions: the same law, with connections for sessions.
+            double budgetMs = 1000.0 * pool.bound() / target;
+            if (load.maxLatencyMs() >= 0.9 * budgetMs) {
+                server.add(String.format(Locale.ROOT, "all %,d connections were waiting for answers: the slowest took %,.0f ms, and %,d"
+                        + " connections at %s req/s last %,.0f ms", pool.bound(), load.maxLatencyMs(), pool.bound(), number(target), budgetMs));
             }
         }
         long lost = load.errors().getOrDefault(ErrorClass.RESET, 0L) + load.errors().getOrDefault(ErrorClass.REFUSED, 0L)
@@ -77,8 +99,11 @@ final class Attribution {
                 driver.add(String.format(Locale.ROOT, "the driver ran out of its %,d sessions while the slowest answer took %,.0f ms",
                         sessions == null ? model.maxConcurrency() : sessions, load.maxLatencyMs()));
             }
-            // A connection opened per request is waited for while the server accepts it: not the driver's pool.
-            if (load.blockedMillis() > 0 && !model.connectsPerRequest()) {
+            // A connection opened per request, or one a growing pool opens as requests in flight rise, is waited
+            // for while the server accepts it: part of the answer's time, as for a browser. Only a pool that could
+            // not grow (pinned, or at its bound) held requests back by the driver's own choice.
+            boolean poolAtItsLimit = !model.connectionPool().grows() || pool.peak() >= pool.bound();
+            if (load.blockedMillis() > 0 && !model.connectsPerRequest() && poolAtItsLimit) {
                 driver.add(String.format(Locale.ROOT, "requests waited %,d ms in total for a connection, none lost by the server",
                         load.blockedMillis()));
             }
@@ -86,9 +111,10 @@ final class Attribution {
                 driver.add(arrivals(delivery));
             }
         }
+        // A driver short of its own files or ports explains whatever else went wrong: the server is not blamed.
         if (!driver.isEmpty()) {
             flags.put(Flag.GENERATOR_LIMITED, String.join("; ", driver));
-        } else if (!server.isEmpty() && !serverDied) {
+        } else if (!server.isEmpty() && !serverDied && flags.isEmpty()) {
             if (delivery.shortfall() > SHORT) {
                 server.add(arrivals(delivery) + "; latency is measured from the late sends, so it is a lower bound");
             }

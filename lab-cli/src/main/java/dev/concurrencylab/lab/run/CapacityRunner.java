@@ -38,13 +38,15 @@ public final class CapacityRunner {
         Progress progress = session.progress(plan.maxTrials());
         Map<String, CapacitySearch.Result> results = new LinkedHashMap<>();
         List<Variant> variants = plan.variants();
-        session.within(plan.suite().services(), info, serviceUrls, work, progress, () -> {
+        session.within(plan.suite().servicesFor(variants), info, serviceUrls, work, progress, () -> {
             int[] number = {0};
             for (int v = 0; v < variants.size(); v++) {
                 Variant variant = variants.get(v);
-                RunningSut sut;
+                int order = v + 1;
+                int[] launches = {1};
+                RunningSut[] sut = {null};
                 try {
-                    sut = session.launch(variant, v + 1, variants.size(), progress);
+                    sut[0] = session.launch(variant, v + 1, variants.size(), progress);
                 } catch (SutException e) {
                     progress.note("lab: " + variant.name() + ": " + e.getMessage());
                     results.put(variant.name(), new CapacitySearch.Result(CapacitySearch.Outcome.INVALID, null, null, List.of()));
@@ -52,16 +54,37 @@ public final class CapacityRunner {
                 }
                 try {
                     int[] stepNumber = {0};
+                    boolean[] fresh = {true};
                     CapacitySearch.Result result = plan.search().run(plan.slo(), rate -> {
                         stepNumber[0]++;
-                        TrialResult t = executor.run(sut, plan.trial(++number[0], variant, stepNumber[0], rate), stepNumber[0] == 1, progress);
-                        return asStep(rate, t);
+                        if (sut[0] == null) {
+                            // The last step broke its server: this one gets a fresh launch, so one broken step does not decide the next.
+                            launches[0]++;
+                            progress.note(String.format("lab: %s: a fresh server for step %d (the last step broke its server)", variant.name(),
+                                    stepNumber[0]));
+                            try {
+                                sut[0] = session.launch(variant, order, variants.size(), progress);
+                                fresh[0] = true;
+                            } catch (SutException e) {
+                                progress.note("lab: " + variant.name() + ": " + e.getMessage());
+                                return new Slo.Step(rate, 0, Double.NaN, Double.POSITIVE_INFINITY, 1, 0, false, Double.POSITIVE_INFINITY, launches[0]);
+                            }
+                        }
+                        TrialResult t = executor.run(sut[0], plan.trial(++number[0], variant, stepNumber[0], rate, fresh[0]), fresh[0], progress);
+                        fresh[0] = false;
+                        if (broke(t)) {
+                            session.stop(sut[0]);
+                            sut[0] = null;
+                        }
+                        return asStep(rate, t, launches[0]);
                     });
                     results.put(variant.name(), result);
                     session.store().writeCapacity(new CapacityResults(plan.slo(), results, cost));
                     progress.note(String.format("lab: %s: %s", variant.name(), describe(result)));
                 } finally {
-                    session.stop(sut);
+                    if (sut[0] != null) {
+                        session.stop(sut[0]);
+                    }
                 }
             }
             return 0;
@@ -79,13 +102,26 @@ public final class CapacityRunner {
         };
     }
 
-    private static Slo.Step asStep(double rate, TrialResult t) {
+    /**
+     * A step broke its server when the trial failed or connections were refused, reset or left
+     * hanging: a server in that state (seen: Tomcat's accept queue full, thousands of connections in
+     * CLOSE-WAIT) would make every later step measure the wreck, not the rate.
+     */
+    static boolean broke(TrialResult t) {
+        if (!t.ok()) {
+            return true;
+        }
+        return java.util.stream.Stream.of(ErrorClass.REFUSED, ErrorClass.RESET, ErrorClass.TIMEOUT)
+                .mapToLong(e -> t.errors().getOrDefault(e.key(), 0L)).sum() > 0;
+    }
+
+    private static Slo.Step asStep(double rate, TrialResult t, int launch) {
         if (!t.ok() || t.latency() == null) {
-            return new Slo.Step(rate, t.throughput(), Double.NaN, Double.POSITIVE_INFINITY, 1, 0, false);
+            return new Slo.Step(rate, t.throughput(), Double.NaN, Double.POSITIVE_INFINITY, 1, 0, false, Double.POSITIVE_INFINITY, launch);
         }
         long failedChecks = t.latencyCheckFailed() + t.errors().getOrDefault(ErrorClass.CHECK.key(), 0L);
         return new Slo.Step(rate, t.throughput(), t.latency().p50Ms(), t.latency().p99Ms(), t.errorRate(), failedChecks,
                 t.flags().contains(Flag.GENERATOR_LIMITED),
-                t.series().stream().mapToDouble(s -> s.p99Ms()).max().orElse(t.latency().p99Ms()));
+                t.series().stream().mapToDouble(s -> s.p99Ms()).max().orElse(t.latency().p99Ms()), launch);
     }
 }

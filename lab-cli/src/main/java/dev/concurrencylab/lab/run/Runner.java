@@ -42,7 +42,7 @@ public final class Runner {
     public Outcome run(Plan plan, RunInfo info, Map<String, String> serviceUrls, Path work) {
         TrialExecutor executor = new TrialExecutor(driver, session, plan.suite().rules());
         Progress progress = session.progress(plan.trialCount());
-        int failedTrials = session.within(plan.suite().services(), info, serviceUrls, work, progress, () -> {
+        int failedTrials = session.within(plan.suite().servicesFor(plan.trials().stream().map(PlannedTrial::variant).toList()), info, serviceUrls, work, progress, () -> {
             int failed = 0;
             int launchNumber = 0;
             for (PlannedTrial trial : plan.trials()) {

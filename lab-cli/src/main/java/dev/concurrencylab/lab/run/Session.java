@@ -18,7 +18,6 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.IntSupplier;
 import org.HdrHistogram.Histogram;
@@ -69,26 +68,30 @@ public final class Session {
      * Pins the driver, starts the services, runs {@code body}, and always stops the services and
      * closes the run record.
      *
+     * @param needed      service name → why the run needs it
      * @param serviceUrls services the user runs, by name; the others are started on loopback
      * @return what {@code body} returned: the trials that failed
      */
-    int within(Set<String> needed, RunInfo start, Map<String, String> serviceUrls, Path work, Progress progress, IntSupplier body) {
+    int within(Map<String, String> needed, RunInfo start, Map<String, String> serviceUrls, Path work, Progress progress, IntSupplier body) {
         info = start;
         CpuLayout layout = watching.layout();
         progress.note("lab: CPU layout: " + layout.describe());
         if (layout.pinned()) {
             Affinity.pinTree(ProcessHandle.current().pid(), layout.driver());
         }
-        services = ServiceSet.start(needed, serviceUrls, work, s -> progress.note("lab: " + s + " ..."));
+        if (needed.isEmpty()) {
+            progress.note("lab: starting no backing service: no server the lab starts needs one (a server given by URL brings its own)");
+        }
+        services = ServiceSet.start(needed.keySet(), serviceUrls, work, s -> progress.note("lab: " + s + " ..."));
         try {
             if (layout.pinned()) {
                 services.services().forEach(s -> s.pids().forEach(pid -> Affinity.pinTree(pid, layout.services())));
             }
-            info = info.with(services.versions(), "running", written.size());
+            info = info.with(withWhy(services.versions(), needed), "running", written.size());
             store.writeRun(info);
             services.versions().forEach((k, v) -> progress.note("lab: " + k + ": " + v));
             int failed = body.getAsInt();
-            info = info.with(services.versions(), failed == 0 ? "complete" : "complete with failed trials", written.size());
+            info = info.with(withWhy(services.versions(), needed), failed == 0 ? "complete" : "complete with failed trials", written.size());
             return failed;
         } finally {
             services.close();
@@ -97,11 +100,22 @@ public final class Session {
         }
     }
 
+    /** The run record's services: each one's version, and why the run has it. */
+    private static Map<String, String> withWhy(Map<String, String> versions, Map<String, String> needed) {
+        Map<String, String> out = new LinkedHashMap<>();
+        versions.forEach((name, version) -> out.put(name, needed.containsKey(name) ? version + "; " + needed.get(name) : version));
+        return out;
+    }
+
     /** Starts a variant's server with the services' properties; it is stopped by {@link #stop(RunningSut)} or {@link #abort()}. */
     RunningSut launch(Variant variant, int number, int of, Progress progress) {
         progress.note(String.format("lab: starting %s (launch %d/%d)", variant.name(), number, of));
-        RunningSut sut = launcher.launch(variant, services.springProperties(),
-                store.logFile(String.format("launch-%02d-%s.log", number, variant.name())), progress::note);
+        // A capacity search may launch a variant again after a step broke its server: each launch keeps its own log.
+        Path log = store.logFile(String.format("launch-%02d-%s.log", number, variant.name()));
+        for (int again = 2; java.nio.file.Files.exists(log); again++) {
+            log = store.logFile(String.format("launch-%02d-%s-%d.log", number, variant.name(), again));
+        }
+        RunningSut sut = launcher.launch(variant, services.springProperties(), log, progress::note);
         current = sut;
         return sut;
     }
@@ -128,10 +142,11 @@ public final class Session {
     /** The first service the lab started that has died: its name and its log's tail, if any. */
     java.util.Optional<DeadService> deadService() {
         ServiceSet s = services;
-        return s == null ? java.util.Optional.empty() : s.dead().map(b -> new DeadService(b.name(), b.logTail(5)));
+        return s == null ? java.util.Optional.empty() : s.dead().map(b -> new DeadService(b.name(), b.ended().orElse("?"), b.logTail(5)));
     }
 
-    record DeadService(String name, String logTail) {
+    /** @param ended how its process ended, e.g. {@code exit 137} */
+    record DeadService(String name, String ended, String logTail) {
     }
 
     /** What the monitor watches besides the server: every process of every service the lab started. */

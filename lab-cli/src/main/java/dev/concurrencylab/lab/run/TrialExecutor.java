@@ -119,7 +119,7 @@ final class TrialExecutor {
     }
 
     private TrialResult serviceDied(PlannedTrial trial, Session.DeadService dead, Progress progress) {
-        String why = "service-died: " + dead.name() + " died during the trial";
+        String why = "service-died: " + dead.name() + " died during the trial (" + dead.ended() + ")";
         return failed(TrialRecords.failed(trial, Flag.SERVICE_DIED, why, dead.logTail()), progress, why);
     }
 

@@ -2,7 +2,6 @@ package dev.concurrencylab.lab.service;
 
 import dev.concurrencylab.services.BackingService;
 import java.net.URI;
-import java.util.List;
 import java.util.Map;
 
 /** A backing service the user runs and gives by URL: the lab points the apps at it and never stops it. */
@@ -39,15 +38,5 @@ record ExternalService(String name, String version, Map<String, String> springPr
             default -> throw new IllegalArgumentException("unknown service " + name);
         };
         return new ExternalService(name, label, props);
-    }
-
-    @Override
-    public List<Long> pids() {
-        return List.of();
-    }
-
-    @Override
-    public void close() {
-        // not ours to stop
     }
 }

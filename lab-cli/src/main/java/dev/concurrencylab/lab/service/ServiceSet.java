@@ -58,9 +58,9 @@ public final class ServiceSet implements AutoCloseable {
         return services;
     }
 
-    /** The first service the lab started whose process has ended, if any. */
+    /** The first service the lab started whose process has ended, if any (by its exit status: see {@link BackingService#ended()}). */
     public java.util.Optional<BackingService> dead() {
-        return services.stream().filter(s -> !s.pids().isEmpty() && !s.alive()).findFirst();
+        return services.stream().filter(s -> !s.alive()).findFirst();
     }
 
     /** What points an app at these services, as Spring properties. */

@@ -2,8 +2,11 @@ package dev.concurrencylab.lab.suite;
 
 import dev.concurrencylab.lab.verdict.VerdictRules;
 import dev.concurrencylab.lab.load.Warmup;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -31,5 +34,22 @@ public record Suite(String name, String description, String file, List<Variant> 
         Set<String> all = new LinkedHashSet<>();
         benchmarks.forEach(b -> all.addAll(b.services()));
         return all;
+    }
+
+    /**
+     * The backing services to start for these variants, each with why: the ones the benchmarks'
+     * workloads need, for the servers the lab starts. A server given by URL brings its own, so a
+     * run of URL variants only starts none.
+     */
+    public Map<String, String> servicesFor(Collection<Variant> chosen) {
+        Map<String, String> why = new LinkedHashMap<>();
+        if (chosen.stream().allMatch(Variant::external)) {
+            return why;
+        }
+        for (String service : services()) {
+            List<String> by = benchmarks.stream().filter(b -> b.services().contains(service)).map(Benchmark::name).toList();
+            why.put(service, "needed by " + String.join(", ", by));
+        }
+        return why;
     }
 }

@@ -31,14 +31,20 @@ final class ChildLab implements AutoCloseable {
 
     /** Runs {@code ./lab COMMAND suite.yaml --out DIR/results}, e.g. {@code capacity}. */
     static ChildLab start(Path dir, String suiteYaml, String command) throws IOException {
+        return start(dir, suiteYaml, command, List.of());
+    }
+
+    /** As {@link #start(Path, String, String)}, the JVM started through {@code wrapper}, e.g. {@code prlimit --nofile=N:N --}. */
+    static ChildLab start(Path dir, String suiteYaml, String command, List<String> wrapper) throws IOException {
         Path suite = Files.writeString(dir.resolve("suite.yaml"), suiteYaml);
         Path out = dir.resolve("results");
         Path log = dir.resolve("lab.log");
-        Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        List<String> line = new java.util.ArrayList<>(wrapper);
+        line.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED",
                 "-Dlab.home=" + HOME, "-cp", System.getProperty("java.class.path"), Lab.class.getName(),
-                command, suite.toString(), "--out", out.toString())
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+                command, suite.toString(), "--out", out.toString()));
+        Process process = new ProcessBuilder(line).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         return new ChildLab(process, out, log);
     }
 

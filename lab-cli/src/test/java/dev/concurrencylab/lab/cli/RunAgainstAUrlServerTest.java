@@ -43,4 +43,28 @@ class RunAgainstAUrlServerTest {
             server.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }
     }
+
+    @Test
+    void aRunOfUrlServersOnlyStartsNoBackingServiceEvenForAWorkloadThatNamesOne() throws Exception {
+        int port = Ports.freeLoopbackPort();
+        Process server = HelloServer.start(port);
+        try (ChildLab lab = ChildLab.run(tmp, """
+                name: url-server
+                variants:
+                  - {name: users-own, url: "http://127.0.0.1:%d"}
+                warmup: 1s
+                benchmarks:
+                  - workload: hello
+                    load: {model: open-rate, rate: 100, duration: 2s}
+                """.formatted(port))) {
+            assertThat(lab.process.waitFor(3, TimeUnit.MINUTES)).as("its output: %s", lab.log()).isTrue();
+            JsonNode run = ResultStore.JSON.readTree(lab.out.resolve("run.json").toFile());
+
+            assertThat(run.path("services").size()).as("run.json services: %s", run.path("services")).isZero();
+            assertThat(lab.log()).contains("starting no backing service").doesNotContain("starting postgresql");
+            assertThat(lab.process.descendants().count()).isZero();
+        } finally {
+            server.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+    }
 }

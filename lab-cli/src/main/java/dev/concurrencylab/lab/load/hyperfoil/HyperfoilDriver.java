@@ -1,6 +1,7 @@
 package dev.concurrencylab.lab.load.hyperfoil;
 
 import dev.concurrencylab.lab.load.Checks;
+import dev.concurrencylab.lab.load.ConnectionPool;
 import dev.concurrencylab.lab.load.LoadDriver;
 import dev.concurrencylab.lab.load.LoadListener;
 import dev.concurrencylab.lab.load.LoadModel;
@@ -76,6 +77,7 @@ public final class HyperfoilDriver implements LoadDriver {
         Tally warmTally = Tally.open(warmKey);
         Tally measureTally = Tally.open(measureKey);
         AtomicReference<Tally> current = new AtomicReference<>(run.warmup().isZero() ? measureTally : warmTally);
+        ConnectionPool pool = run.model().connectionPool();
 
         BenchmarkBuilder builder = BenchmarkBuilder.builder().name("lab-" + id).threads(threads)
                 .addPlugin(HttpPluginBuilder::new)
@@ -86,9 +88,13 @@ public final class HyperfoilDriver implements LoadDriver {
                     .endErgonomics()
                     .http()
                         .host(run.target().getHost()).port(run.target().getPort())
-                        .sharedConnections(run.model().maxConcurrency())
                         // A pool opened beforehand would spare a burst's server the connection storm E4 measured.
                         .connectionStrategy(run.model().connectsPerRequest() ? ConnectionStrategy.ALWAYS_NEW : ConnectionStrategy.SHARED_POOL)
+                        .sharedConnections()
+                            .core(pool.core()).max(pool.max()).buffer(pool.buffer())
+                            // Never closed for idling: a pool grown in the warm-up is the window's pool.
+                            .keepAliveTime(0)
+                        .end()
                     .endHttp()
                 .endPlugin();
         String last = null;
@@ -110,7 +116,7 @@ public final class HyperfoilDriver implements LoadDriver {
             }
         };
         WindowRunner runner = new WindowRunner(benchmark, collector, measured, current, measureTally, resetLag.and(listener),
-                timed(run.model()));
+                run.model().timed());
         ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "load-progress");
             t.setDaemon(true);
@@ -123,7 +129,7 @@ public final class HyperfoilDriver implements LoadDriver {
             steady.tick(listener);
         }, 1, 1, TimeUnit.SECONDS);
         String failure = null;
-        try (AutoCloseable refusals = RefusedConnections.install(current::get)) {
+        try (AutoCloseable connectFailures = ConnectFailures.install(current::get, measureTally)) {
             listener.phase(run.warmup().isZero() ? LoadPhase.MEASURE : LoadPhase.WARM_UP);
             runner.run();
         } catch (Exception e) {
@@ -137,7 +143,7 @@ public final class HyperfoilDriver implements LoadDriver {
         if (Thread.currentThread().isInterrupted()) {
             failure = "stopped before the measured window ended";
         }
-        return collector.result(measured, run, measureTally, runner, lag.figures(), steady.steady(), failure);
+        return collector.result(measured, run, pool, measureTally, runner, lag.figures(), steady.steady(), failure);
     }
 
     private static void addWarmUp(BenchmarkBuilder builder, LoadRun run, String tally) {
@@ -261,11 +267,5 @@ public final class HyperfoilDriver implements LoadDriver {
         handler.body(fragmented -> record);
         handler.onCompletion(new ResponseChecks.Completion(tally)).endHandler();
         step.endStep();
-    }
-
-    /** Models that run for a set time, as opposed to those that end when their requests are done. */
-    static boolean timed(LoadModel model) {
-        return !(model instanceof LoadModel.UsersXRequests || model instanceof LoadModel.CountXConcurrency
-                || model instanceof LoadModel.Burst);
     }
 }

@@ -23,6 +23,9 @@ final class Tally {
     final LongAdder failed = new LongAdder();
     final LongAdder checkFailed = new LongAdder();
     final LongAdder refused = new LongAdder();
+    /** Connects that failed for want of the driver's own file descriptors or local ports. */
+    final LongAdder outOfFiles = new LongAdder();
+    final LongAdder outOfPorts = new LongAdder();
     /** Response times of good answers (2xx that passed the status and body checks), in ns. */
     final Recorder good = new Recorder(3);
     /** Response times of answers that were not good, in ns: a failed answer is never a fast one. */

@@ -28,7 +28,7 @@ final class WindowRunner extends LocalSimulationRunner {
 
     WindowRunner(Benchmark benchmark, WindowStatistics collector, List<String> measured, AtomicReference<Tally> current,
             Tally measureTally, LoadListener listener, boolean timed) {
-        super(benchmark, collector, null, null);
+        super(benchmark, collector, null, collector);
         this.timed = timed;
         this.measured = measured;
         this.current = current;

@@ -2,6 +2,8 @@ package dev.concurrencylab.lab.load.hyperfoil;
 
 import dev.concurrencylab.lab.load.CheckTally;
 import dev.concurrencylab.lab.load.Checks;
+import dev.concurrencylab.lab.load.ConnectionPool;
+import dev.concurrencylab.lab.load.ConnectionUse;
 import dev.concurrencylab.lab.load.ErrorClass;
 import dev.concurrencylab.lab.load.LoadResult;
 import dev.concurrencylab.lab.load.LoadRun;
@@ -9,6 +11,7 @@ import dev.concurrencylab.lab.load.SchedulingLag;
 import dev.concurrencylab.lab.load.SecondStats;
 import io.hyperfoil.api.config.Phase;
 import io.hyperfoil.api.statistics.StatisticsSnapshot;
+import io.hyperfoil.core.impl.ConnectionStatsConsumer;
 import io.hyperfoil.http.statistics.HttpStats;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -21,10 +24,23 @@ import org.HdrHistogram.Histogram;
 
 /**
  * Keeps copies of Hyperfoil's per-second snapshots (it resets them after the callback) for the
- * window's totals; the per-second series comes from the tally, whose histograms have no range limit.
+ * window's totals, and the most connections its pool had open; the per-second series comes from the
+ * tally, whose histograms have no range limit.
  */
-final class WindowStatistics implements io.hyperfoil.core.impl.statistics.StatisticsCollector.StatisticsConsumer {
+final class WindowStatistics implements io.hyperfoil.core.impl.statistics.StatisticsCollector.StatisticsConsumer,
+        ConnectionStatsConsumer {
+    /** Hyperfoil's tag for the open HTTP/1.1 connections of a pool (a gauge with its low and high marks). */
+    private static final String OPEN_CONNECTIONS = "HTTP 1.x";
+
     private final Map<String, TreeMap<Integer, StatisticsSnapshot>> byPhase = new LinkedHashMap<>();
+    private int peakConnections;
+
+    @Override
+    public synchronized void accept(String authority, String tag, int min, int max) {
+        if (OPEN_CONNECTIONS.equals(tag)) {
+            peakConnections = Math.max(peakConnections, max);
+        }
+    }
 
     @Override
     public synchronized void accept(Phase phase, int stepId, String metric, StatisticsSnapshot snapshot,
@@ -36,7 +52,7 @@ final class WindowStatistics implements io.hyperfoil.core.impl.statistics.Statis
                 });
     }
 
-    synchronized LoadResult result(List<String> measured, LoadRun run, Tally tally, WindowRunner runner, SchedulingLag.Figures lag,
+    synchronized LoadResult result(List<String> measured, LoadRun run, ConnectionPool pool, Tally tally, WindowRunner runner, SchedulingLag.Figures lag,
             Boolean steady, String failure) {
         StatisticsSnapshot total = new StatisticsSnapshot();
         List<SecondStats> series = new ArrayList<>();
@@ -56,12 +72,13 @@ final class WindowStatistics implements io.hyperfoil.core.impl.statistics.Statis
         errors.put(ErrorClass.RESET, (long) Math.max(0, total.connectionErrors - total.requestTimeouts));
         errors.put(ErrorClass.STATUS, (long) nonSuccess(total));
         errors.put(ErrorClass.CHECK, tally.checkFailed.sum());
-        double window = runner.windowSeconds(HyperfoilDriver.timed(run.model()), run.model().open());
+        double window = runner.windowSeconds(run.model().timed(), run.model().open());
         return new LoadResult(tally.good.getIntervalHistogram(), tally.bad.getIntervalHistogram(), total.requestCount,
                 total.responseCount, errors, checks(run.checks(), tally), tally.latencyFails.sum(), series, window,
-                runner.waitSeconds(HyperfoilDriver.timed(run.model())),
+                runner.waitSeconds(run.model().timed()),
                 runner.sessionLimitHit.get(), TimeUnit.NANOSECONDS.toMillis(total.blockedTime), lag,
-                Math.round(runner.warmedSeconds() * 10) / 10.0, steady, failure);
+                Math.round(runner.warmedSeconds() * 10) / 10.0, steady,
+                new ConnectionUse(pool.max(), peakConnections, tally.outOfFiles.sum(), tally.outOfPorts.sum()), failure);
     }
 
     /** The suite's checks in k6's words, each with its passes and fails. */

@@ -2,6 +2,7 @@ package dev.concurrencylab.lab.load.hyperfoil;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
+import static org.assertj.core.api.Assertions.withinPercentage;
 
 import dev.concurrencylab.lab.load.Checks;
 import dev.concurrencylab.lab.load.ErrorClass;
@@ -55,6 +56,41 @@ class HyperfoilDriverTest {
         assertThat(result.sendRate()).isCloseTo(200, within(4.0));
         assertThat(result.errorCount()).isZero();
         assertThat(result.heldBack()).isFalse();
+    }
+
+    @Test
+    void anOpenTwentyThousandASecondGetsEveryAnswerOnFarFewerConnectionsThanSessions() throws Exception {
+        try (MicroServer fast = new MicroServer()) {
+            LoadModel model = new LoadModel.OpenRate(20_000, Duration.ofSeconds(4), 0);
+            RequestSpec request = new RequestSpec("GET", "/hello", null, null, Duration.ofSeconds(5));
+            // Server and driver share this JVM: a first run compiles both, as a lab's first trial does its driver.
+            driver.run(new LoadRun(fast.uri(), request, Checks.NONE, model, Warmup.fixed(Duration.ofSeconds(2))), LoadListener.NONE);
+            fast.connections.set(0);
+            LoadResult result = driver.run(new LoadRun(fast.uri(), request, Checks.NONE, model, Warmup.fixed(Duration.ofSeconds(2))),
+                    LoadListener.NONE);
+
+            assertThat(result.errorCount()).isZero();
+            assertThat(result.sendRate()).isCloseTo(20_000, withinPercentage(1));
+            assertThat(result.good()).isEqualTo(result.sent());
+            assertThat(model.maxConcurrency()).isEqualTo(20_000);
+            // Answers take microseconds, so a handful are in flight: the pool's spare, not a socket per session.
+            assertThat(fast.connections.get()).isLessThanOrEqualTo(500);
+            assertThat(result.connections().peak()).isBetween(1, fast.connections.get());
+            assertThat(result.connections().bound()).isEqualTo(20_000);
+        }
+    }
+
+    @Test
+    void aSuitesPinnedConnectionsAreOpenedAndNoMore() throws Exception {
+        try (MicroServer fast = new MicroServer()) {
+            LoadModel model = new LoadModel.OpenRate(1_000, Duration.ofSeconds(2), 200, 64);
+            RequestSpec request = new RequestSpec("GET", "/hello", null, null, Duration.ofSeconds(5));
+            LoadResult result = driver.run(new LoadRun(fast.uri(), request, Checks.NONE, model, Warmup.NONE), LoadListener.NONE);
+
+            assertThat(result.errorCount()).isZero();
+            assertThat(fast.connections.get()).isEqualTo(64);
+            assertThat(result.connections().bound()).isEqualTo(64);
+        }
     }
 
     @Test

@@ -11,6 +11,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
@@ -38,10 +39,13 @@ public final class TestServer implements AutoCloseable {
         http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 20_000);
         http.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
         http.createContext("/ok", ex -> counted(ex, () -> answer(ex, 200, "hello")));
-        http.createContext("/sleep", ex -> counted(ex, () -> {
-            sleep(Long.parseLong(ex.getRequestURI().getQuery().substring("ms=".length())));
-            answer(ex, 200, "hello");
-        }));
+        for (String sleeping : List.of("/sleep", "/delay")) {
+            // /delay as the apps under test name it, so a suite's delay workload runs against this server.
+            http.createContext(sleeping, ex -> counted(ex, () -> {
+                sleep(Long.parseLong(ex.getRequestURI().getQuery().substring("ms=".length())));
+                answer(ex, 200, "hello");
+            }));
+        }
         http.createContext("/gate", ex -> counted(ex, () -> {
             // Holds every request until the gate opens, so requests sent together are seen together.
             try {

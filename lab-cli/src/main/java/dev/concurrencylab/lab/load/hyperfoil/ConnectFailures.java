@@ -1,6 +1,7 @@
 package dev.concurrencylab.lab.load.hyperfoil;
 
 import java.net.ConnectException;
+import java.util.Locale;
 import java.util.function.Supplier;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.LogManager;
@@ -11,24 +12,32 @@ import org.apache.logging.log4j.core.config.LoggerConfig;
 import org.apache.logging.log4j.core.config.Property;
 
 /**
- * Counts refused connection attempts. Hyperfoil 0.25.2 reports a failed connect only to its log
- * (the pool retries and no request is ever sent), so this listens to that logger.
+ * Counts failed connection attempts by whose doing they were. Hyperfoil 0.25.2 reports a failed
+ * connect only to its log (the pool retries and no request is ever sent), so this listens to that
+ * logger. A refused connect is the server's; one that failed for want of a file descriptor or a
+ * local port is the driver's own limit and must never read as the server's.
  */
-final class RefusedConnections extends AbstractAppender {
+final class ConnectFailures extends AbstractAppender {
 
     private static final String POOL_LOGGER = "io.hyperfoil.http.connection.SharedConnectionPool";
 
     private final Supplier<Tally> current;
+    private final Tally driverFaults;
 
-    private RefusedConnections(Supplier<Tally> current) {
-        super("lab-refused-connections", null, null, true, Property.EMPTY_ARRAY);
+    private ConnectFailures(Supplier<Tally> current, Tally driverFaults) {
+        super("lab-connect-failures", null, null, true, Property.EMPTY_ARRAY);
         this.current = current;
+        this.driverFaults = driverFaults;
     }
 
-    /** Starts counting into whatever tally {@code current} gives at the time of each refusal. */
-    static AutoCloseable install(Supplier<Tally> current) {
+    /**
+     * Counts refusals into whatever tally {@code current} gives at the time of each, and the
+     * driver's own faults into {@code driverFaults} whenever they happen: a driver that ran out of
+     * files in the warm-up is no sounder in the window.
+     */
+    static AutoCloseable install(Supplier<Tally> current, Tally driverFaults) {
         LoggerContext context = (LoggerContext) LogManager.getContext(false);
-        RefusedConnections appender = new RefusedConnections(current);
+        ConnectFailures appender = new ConnectFailures(current, driverFaults);
         appender.start();
         LoggerConfig config = context.getConfiguration().getLoggerConfig(POOL_LOGGER);
         if (!config.getName().equals(POOL_LOGGER)) {
@@ -48,6 +57,16 @@ final class RefusedConnections extends AbstractAppender {
     @Override
     public void append(LogEvent event) {
         for (Throwable t = event.getThrown(); t != null; t = t.getCause()) {
+            String message = t.getMessage() == null ? "" : t.getMessage().toLowerCase(Locale.ROOT);
+            // EMFILE/ENFILE and EADDRNOTAVAIL, as the JDK and Netty's native transport word them.
+            if (message.contains("too many open files")) {
+                driverFaults.outOfFiles.increment();
+                return;
+            }
+            if (message.contains("cannot assign requested address")) {
+                driverFaults.outOfPorts.increment();
+                return;
+            }
             if (t instanceof ConnectException) {
                 current.get().refused.increment();
                 return;

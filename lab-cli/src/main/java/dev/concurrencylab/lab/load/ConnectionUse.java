@@ -1,0 +1,16 @@
+package dev.concurrencylab.lab.load;
+
+/**
+ * What the driver's connection pool did in a trial: the evidence that sockets, not the server, were
+ * (or were not) the limit.
+ *
+ * @param bound      the most connections the pool could open
+ * @param peak       the most it had open at once (warm-up or window), per event-loop thread's pool;
+ *                   0 when not known
+ * @param outOfFiles connects that failed because the driver's process had no file descriptor left
+ * @param outOfPorts connects that failed because no local port was free
+ */
+public record ConnectionUse(int bound, int peak, long outOfFiles, long outOfPorts) {
+
+    public static final ConnectionUse NONE = new ConnectionUse(0, 0, 0, 0);
+}

@@ -1,0 +1,44 @@
+package dev.concurrencylab.lab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.concurrencylab.lab.load.hyperfoil.TestServer;
+import dev.concurrencylab.lab.result.ResultStore;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The driver's own descriptors are the driver's limit: running out of them is said as such, never as the server's or a service's fault. */
+class DriverOutOfFilesTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aLabThatRunsOutOfFilesFlagsItsDriverAndBlamesNeitherServerNorService() throws Exception {
+        // 600 arrivals a second of a 2 s wait keep ~1,200 requests in flight: more connections than 512 descriptors allow.
+        try (TestServer server = new TestServer();
+                ChildLab lab = ChildLab.start(tmp, """
+                        name: out-of-files
+                        variants:
+                          - {name: slow, url: "%s"}
+                        warmup: 1s
+                        benchmarks:
+                          - workload: delay
+                            params: {ms: "2000"}
+                            load: {model: open-rate, rate: 600, duration: 4s, max-sessions: 3000}
+                        """.formatted(server.uri()), "run", List.of("prlimit", "--nofile=512:512", "--"))) {
+            assertThat(lab.process.waitFor(3, TimeUnit.MINUTES)).as("its output: %s", lab.log()).isTrue();
+            JsonNode trial = ResultStore.JSON.readTree(lab.trials().getFirst().toFile());
+            JsonNode run = ResultStore.JSON.readTree(lab.out.resolve("run.json").toFile());
+
+            assertThat(trial.path("flags").toString()).as("its output: %s", lab.log()).contains("driver-out-of-files")
+                    .doesNotContain("overloaded").doesNotContain("service-died").doesNotContain("server-died");
+            assertThat(trial.path("reasons").path("driver-out-of-files").asText()).contains("of 512 open");
+            assertThat(run.path("machine").path("labOpenFiles").asText()).startsWith("soft 512, hard 512");
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package dev.concurrencylab.lab.load.hyperfoil;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.FullHttpRequest;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A real HTTP server on loopback that answers in microseconds (one Netty event loop, a fixed body),
+ * for load far past what a thread-per-request test server keeps up with. Counts the TCP connections
+ * it accepts, so a test can hold the driver to the sockets it opened.
+ */
+final class MicroServer implements AutoCloseable {
+
+    private static final byte[] HELLO = "Hello, World!".getBytes(StandardCharsets.UTF_8);
+
+    final AtomicInteger connections = new AtomicInteger();
+    private final NioEventLoopGroup group = new NioEventLoopGroup(1);
+    private final Channel channel;
+
+    MicroServer() throws InterruptedException {
+        channel = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        connections.incrementAndGet();
+                        ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(64 * 1024), new Hello());
+                    }
+                })
+                .bind("127.0.0.1", 0).sync().channel();
+    }
+
+    URI uri() {
+        return URI.create("http://127.0.0.1:" + ((InetSocketAddress) channel.localAddress()).getPort());
+    }
+
+    private static final class Hello extends SimpleChannelInboundHandler<FullHttpRequest> {
+        @Override
+        protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
+            FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK,
+                    Unpooled.wrappedBuffer(HELLO));
+            response.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/plain").setInt(HttpHeaderNames.CONTENT_LENGTH, HELLO.length);
+            ctx.writeAndFlush(response);
+        }
+    }
+
+    @Override
+    public void close() {
+        channel.close().syncUninterruptibly();
+        group.shutdownGracefully(0, 1, java.util.concurrent.TimeUnit.SECONDS).syncUninterruptibly();
+    }
+}
