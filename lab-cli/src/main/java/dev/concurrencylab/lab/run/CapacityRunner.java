@@ -18,8 +18,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Searches each variant's capacity under an objective in a session: one server per variant, one
- * trial per step, each written as it ends; the searches' outcomes go to {@code capacity.json}.
+ * Searches each variant's capacity under an objective in a session: one server per variant (a
+ * fresh one after a step that broke it), one trial per step, each written as it ends; the
+ * searches' outcomes go to {@code capacity.json}.
  */
 public final class CapacityRunner {
 

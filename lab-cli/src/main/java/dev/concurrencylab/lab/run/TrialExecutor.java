@@ -119,8 +119,10 @@ final class TrialExecutor {
     }
 
     private TrialResult serviceDied(PlannedTrial trial, Session.DeadService dead, Progress progress) {
-        String why = "service-died: " + dead.name() + " died during the trial (" + dead.ended() + ")";
-        return failed(TrialRecords.failed(trial, Flag.SERVICE_DIED, why, dead.logTail()), progress, why);
+        String why = "service-died: " + dead.name() + " died during the trial";
+        // How it ended goes first in its log's tail: the exit status the JDK reaped, the proof it died.
+        return failed(TrialRecords.failed(trial, Flag.SERVICE_DIED, why, dead.name() + " " + dead.ended() + " | " + dead.logTail()),
+                progress, why + " (" + dead.ended() + ")");
     }
 
     private TrialResult failed(TrialResult result, Progress progress, String why) {
