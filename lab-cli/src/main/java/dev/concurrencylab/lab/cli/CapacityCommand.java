@@ -17,8 +17,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 @Command(name = "capacity", mixinStandardHelpOptions = true,
         description = {"Finds, per variant, the highest open-model arrival rate that meets the suite's latency objective",
@@ -31,7 +35,14 @@ import picocli.CommandLine.Option;
                 "  ./lab capacity capacity-posts --target-rate 5000 --headroom 30 --price-per-month 70",
                 "", "A capacity suite has a capacity: block (start-rate, growth, max-rate, close-enough, max-steps,",
                 "slo: {p99, max-error-rate}); its first benchmark's open-rate load gives each step's length."})
-final class CapacityCommand extends RunCommand {
+final class CapacityCommand implements Callable<Integer> {
+
+    @Mixin
+    RunOptions options;
+
+    @Spec
+    CommandSpec spec;
+
 
     @Option(names = "--target-rate", paramLabel = "REQ/S", description = "the rate your service must carry: the report says how many instances of each variant that takes")
     Double targetRate;
@@ -43,19 +54,8 @@ final class CapacityCommand extends RunCommand {
     Double price;
 
     @Override
-    String commandName() {
-        return "capacity";
-    }
-
-    @Override
-    String extraOptions() {
-        return (targetRate == null ? "" : " --target-rate " + targetRate + " --headroom " + headroom)
-                + (price == null ? "" : " --price-per-month " + price);
-    }
-
-    @Override
     public Integer call() throws Exception {
-        if (trials != null) {
+        if (options.trials != null) {
             throw new SuiteException("--trials does not apply to capacity: each variant's search runs its own steps");
         }
         if (targetRate != null && targetRate <= 0 || headroom < 0 || headroom >= 100 || price != null && price < 0) {
@@ -65,25 +65,26 @@ final class CapacityCommand extends RunCommand {
             throw new SuiteException("--price-per-month needs --target-rate");
         }
         CapacityResults.Cost cost = targetRate == null ? null : new CapacityResults.Cost(targetRate, headroom, price);
-        Scale chosenScale = Scale.of(scale);
-        Suite loaded = load(Catalog.load(Lab.home()));
+        Scale chosenScale = Scale.of(options.scale);
+        Suite loaded = options.load(Catalog.load(Lab.home()));
         if (loaded.capacity() == null) {
             throw new SuiteException("suite " + loaded.name() + " has no capacity: block; try capacity-delay or capacity-posts");
         }
-        List<Variant> chosen = chooseVariants(loaded);
-        Map<String, String> urls = serviceUrls();
-        Path dir = resultsDir(loaded);
-        CpuLayout layout = cpuLayout();
-        Session session = openSession(dir, layout);
+        List<Variant> chosen = options.chooseVariants(loaded);
+        Map<String, String> urls = options.serviceUrls();
+        Path dir = options.resultsDir(loaded);
+        CpuLayout layout = options.cpuLayout();
+        Session session = options.openSession(dir, layout);
         CapacityPlan plan = CapacityPlan.of(loaded, chosenScale, chosen);
-        RunInfo info = info(loaded, chosenScale, 1, plan.maxTrials(), chosen, layout);
+        RunInfo info = options.info(loaded, chosenScale, 1, plan.maxTrials(), chosen, layout,
+                RerunLine.of(spec.commandLine().getParseResult()));
         System.out.printf("lab: capacity of %s at scale %s for %d variant(s); results in %s%n", loaded.name(), chosenScale.key(),
                 chosen.size(), dir);
         Path work = Files.createTempDirectory("lab-capacity-");
-        Map<String, CapacitySearch.Result> results = hooked(session,
+        Map<String, CapacitySearch.Result> results = RunCommand.hooked(session,
                 () -> new CapacityRunner(HyperfoilDriver.forThisMachine(), session).run(plan, info, urls, work, cost));
         results.forEach((variant, r) -> System.out.println("lab: capacity of " + variant + ": " + CapacityRunner.describe(r)));
-        report(dir);
+        RunCommand.report(dir);
         return results.values().stream().allMatch(r -> r.steps().isEmpty()) ? Lab.EXIT_TRIAL_FAILED : Lab.EXIT_OK;
     }
 }

@@ -36,6 +36,11 @@ final class ChildLab implements AutoCloseable {
 
     /** As {@link #start(Path, String, String)}, the JVM started through {@code wrapper}, e.g. {@code prlimit --nofile=N:N --}. */
     static ChildLab start(Path dir, String suiteYaml, String command, List<String> wrapper) throws IOException {
+        return start(dir, suiteYaml, command, wrapper, List.of());
+    }
+
+    /** As {@link #start(Path, String, String, List)}, with {@code options} after the suite. */
+    static ChildLab start(Path dir, String suiteYaml, String command, List<String> wrapper, List<String> options) throws IOException {
         Path suite = Files.writeString(dir.resolve("suite.yaml"), suiteYaml);
         Path out = dir.resolve("results");
         Path log = dir.resolve("lab.log");
@@ -44,6 +49,7 @@ final class ChildLab implements AutoCloseable {
                 "--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED",
                 "-Dlab.home=" + HOME, "-cp", System.getProperty("java.class.path"), Lab.class.getName(),
                 command, suite.toString(), "--out", out.toString()));
+        line.addAll(options);
         Process process = new ProcessBuilder(line).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         return new ChildLab(process, out, log);
     }

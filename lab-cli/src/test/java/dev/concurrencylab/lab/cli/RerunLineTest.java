@@ -1,0 +1,80 @@
+package dev.concurrencylab.lab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.concurrencylab.lab.monitor.HelloServer;
+import dev.concurrencylab.lab.result.ResultStore;
+import dev.concurrencylab.services.Ports;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ParseResult;
+
+/** The command a run records runs the same thing again: every option that changes what runs is in it. */
+class RerunLineTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aLimitedRunsRecordedLineParsesToTheOptionsItRanWith() throws Exception {
+        int port = Ports.freeLoopbackPort();
+        Process server = HelloServer.start(port);
+        List<String> limits = List.of("--benchmarks", "hello", "--variants", "users-own", "--noisy-above", "40", "--allow-remote-target",
+                "--cpus", "off", "--no-cds", "--trials", "1");
+        try (ChildLab lab = ChildLab.start(tmp, """
+                name: rerun
+                variants:
+                  - {name: users-own, url: "http://127.0.0.1:%d"}
+                warmup: 1s
+                benchmarks:
+                  - workload: hello
+                    load: {model: open-rate, rate: 100, duration: 1s}
+                  - {name: other, workload: hello, load: {model: open-rate, rate: 100, duration: 1s}}
+                """.formatted(port), "run", List.of(), limits)) {
+            assertThat(lab.process.waitFor(3, TimeUnit.MINUTES)).as("its output: %s", lab.log()).isTrue();
+            String recorded = ResultStore.JSON.readTree(lab.out.resolve("run.json").toFile()).path("command").asText();
+
+            List<String> asRun = new ArrayList<>(List.of("run", tmp.resolve("suite.yaml").toString(), "--out", lab.out.toString()));
+            asRun.addAll(limits);
+            assertThat(recorded).startsWith("./lab run ").doesNotContain("--out");
+            assertThat(whatRuns(words(recorded.substring("./lab ".length())))).isEqualTo(whatRuns(asRun));
+            assertThat(lab.trials()).as("only the benchmark asked for ran").hasSize(1);
+        } finally {
+            server.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    /** Every option of the parsed subcommand but {@code --out}, with its value, and the suite. */
+    private static Map<String, Object> whatRuns(List<String> args) {
+        ParseResult parsed = new CommandLine(new Lab()).parseArgs(args.toArray(String[]::new)).subcommand();
+        Map<String, Object> values = new LinkedHashMap<>();
+        values.put("suite", parsed.matchedPositionals().getFirst().getValue());
+        for (OptionSpec o : parsed.commandSpec().options()) {
+            if (!o.longestName().equals("--out")) {
+                values.put(o.longestName(), o.getValue());
+            }
+        }
+        return values;
+    }
+
+    /** Words as a POSIX shell splits them, single quotes included. */
+    private static List<String> words(String line) {
+        List<String> words = new ArrayList<>();
+        Matcher m = Pattern.compile("'((?:[^']|'\\\\'')*)'|(\\S+)").matcher(line);
+        while (m.find()) {
+            words.add(m.group(1) != null ? m.group(1).replace("'\\''", "'") : m.group(2));
+        }
+        return words;
+    }
+}
