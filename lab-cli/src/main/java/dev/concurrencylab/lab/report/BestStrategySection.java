@@ -1,6 +1,7 @@
 package dev.concurrencylab.lab.report;
 
 import dev.concurrencylab.lab.result.TrialResult;
+import dev.concurrencylab.lab.verdict.Figure;
 import dev.concurrencylab.lab.verdict.RatioInterval;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -25,7 +26,7 @@ final class BestStrategySection {
     private BestStrategySection() {
     }
 
-    static List<ReportContent.Section> of(RunResults results, List<String> variants) {
+    static List<Section> of(RunResults results, List<String> variants) {
         Map<String, List<String>> byCase = new LinkedHashMap<>();
         for (String benchmark : results.benchmarks()) {
             Matcher m = CASE.matcher(benchmark);
@@ -51,8 +52,8 @@ final class BestStrategySection {
         String note = "Best by median over trials; \"ahead of\" gives the ratio to the runner-up with its 95 % interval, and "
                 + "\"not clearly ahead\" when that interval holds 1. Left out: strategies with failed requests, unfinished "
                 + "work or a flag that voids verdicts in any trial.";
-        return List.of(new ReportContent.Section("best strategy per case", "E2's summary table, judged on this run", "",
-                List.of(new ReportContent.Table("", List.of("case", "variant", "highest throughput", "lowest mean latency",
+        return List.of(new Section("best strategy per case", "E2's summary table, judged on this run", "",
+                List.of(new Table("", List.of("case", "variant", "highest throughput", "lowest mean latency",
                         "left out"), rows, note, -1)), "", List.of(), List.of(), List.of()));
     }
 

@@ -3,6 +3,7 @@ package dev.concurrencylab.lab.report;
 import dev.concurrencylab.lab.capacity.CapacityResults;
 import dev.concurrencylab.lab.capacity.CapacitySearch;
 import dev.concurrencylab.lab.capacity.Slo;
+import dev.concurrencylab.lab.result.Numbers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -15,7 +16,7 @@ final class CapacitySection {
     }
 
     /** A capacity run: how each variant's search ended, and latency against offered rate (the knee). */
-    static ReportContent.Section of(CapacityResults c) {
+    static Section of(CapacityResults c) {
         double sloMs = c.sloP99Ms();
         CapacityResults.Cost cost = c.cost();
         boolean costed = cost != null;
@@ -70,14 +71,14 @@ final class CapacitySection {
                 + (costed ? String.format(" Instances: the target rate over the highest rate that met the objective, keeping %s %% of each "
                 + "instance spare; this assumes instances add capacity linearly, which one machine cannot measure.",
                 Numbers.format(cost.headroomPercent())) : "");
-        return new ReportContent.Section("capacity", String.format("open model, rising +25 %% steps then narrowing; objective p99 ≤ %s ms, errors ≤ %s %%",
+        return new Section("capacity", String.format("open model, rising +25 %% steps then narrowing; objective p99 ≤ %s ms, errors ≤ %s %%",
                 Numbers.format(sloMs), Numbers.format(c.sloMaxErrorRate() * 100)), "",
-                List.of(new ReportContent.Table("", headings, rows, note, -1), steps(c)), "",
+                List.of(new Table("", headings, rows, note, -1), steps(c)), "",
                 List.of(), List.of(), List.of(new ChartSpec("capacity-knee", "Latency against offered rate", "lines", "offered rate (req/s)", "ms", List.of(), knee)));
     }
 
     /** Every step as run, with its worst second: a miss from one bad second shows here, and its repeat beside it. */
-    private static ReportContent.Table steps(CapacityResults c) {
+    private static Table steps(CapacityResults c) {
         List<List<String>> rows = new ArrayList<>();
         c.variants().forEach((variant, r) -> {
             int n = 0;
@@ -89,7 +90,7 @@ final class CapacitySection {
                         step.passed() ? "meets" : "misses: " + String.join(", ", step.misses())));
             }
         });
-        return new ReportContent.Table("Steps", List.of("variant", "step", "server launch", "offered (req/s)", "goodput (req/s)", "p99 (ms)", "worst second's p99 (ms)",
+        return new Table("Steps", List.of("variant", "step", "server launch", "offered (req/s)", "goodput (req/s)", "p99 (ms)", "worst second's p99 (ms)",
                 "objective"), rows, "A miss ends the rise only when a repeat of the same rate misses too. A step that broke its"
                 + " server (connections refused, reset or timed out, or the trial failed) hands the next step a fresh launch.", -1);
     }

@@ -4,6 +4,7 @@ import dev.concurrencylab.lab.load.SecondStats;
 import dev.concurrencylab.lab.monitor.JvmMetric;
 import dev.concurrencylab.lab.monitor.ResourceSample;
 import dev.concurrencylab.lab.result.TrialResult;
+import dev.concurrencylab.lab.verdict.Figure;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,6 +1,8 @@
 package dev.concurrencylab.lab.report;
 
 import dev.concurrencylab.lab.result.TrialResult;
+import dev.concurrencylab.lab.verdict.Figure;
+import dev.concurrencylab.lab.verdict.Verdict;
 import java.util.List;
 
 /**

@@ -1,7 +1,8 @@
 package dev.concurrencylab.lab.report;
 
-import static dev.concurrencylab.lab.report.Figure.*;
+import static dev.concurrencylab.lab.verdict.Figure.*;
 
+import dev.concurrencylab.lab.verdict.Figure;
 import java.util.List;
 
 /**

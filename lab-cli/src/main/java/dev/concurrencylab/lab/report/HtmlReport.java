@@ -28,13 +28,13 @@ final class HtmlReport {
                 .append("</script>\n</head><body>\n<h1>").append(esc(c.title())).append("</h1>\n<p>").append(esc(c.summary()))
                 .append("</p>\n");
         List<ChartSpec> all = new ArrayList<>();
-        for (ReportContent.Section s : c.sections()) {
+        for (Section s : c.sections()) {
             h.append("<section><h2>").append(esc(s.benchmark())).append("</h2>\n<p>Load: ").append(esc(s.load())).append(".");
             if (!s.tableSource().isEmpty()) {
                 h.append(" Columns as ").append(esc(s.tableSource())).append(" published them.");
             }
             h.append("</p>\n");
-            for (ReportContent.Table t : s.tables()) {
+            for (Table t : s.tables()) {
                 if (!t.title().isEmpty()) {
                     h.append("<h3>").append(esc(t.title())).append("</h3>\n");
                 }

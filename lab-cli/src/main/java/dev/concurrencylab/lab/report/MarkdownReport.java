@@ -16,14 +16,14 @@ final class MarkdownReport {
         StringBuilder md = new StringBuilder();
         md.append("# ").append(c.title()).append("\n\n").append(c.summary()).append("\n\n");
         md.append("The HTML report beside this file (`report.html`) has every chart, including per-second series.\n\n");
-        for (ReportContent.Section s : c.sections()) {
+        for (Section s : c.sections()) {
             md.append("## ").append(s.benchmark()).append("\n\n");
             md.append("Load: ").append(s.load()).append(".");
             if (!s.tableSource().isEmpty()) {
                 md.append(" Columns as ").append(s.tableSource()).append(" published them.");
             }
             md.append("\n\n");
-            for (ReportContent.Table t : s.tables()) {
+            for (Table t : s.tables()) {
                 if (!t.title().isEmpty()) {
                     md.append("\n**").append(t.title()).append("**\n\n");
                 }

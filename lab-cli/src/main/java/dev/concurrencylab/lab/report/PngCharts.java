@@ -1,5 +1,6 @@
 package dev.concurrencylab.lab.report;
 
+import dev.concurrencylab.lab.result.Numbers;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

@@ -21,7 +21,7 @@ public final class Report {
         ReportContent content = ReportContent.of(RunResults.read(dir));
         try {
             Path charts = Files.createDirectories(dir.resolve("charts"));
-            for (ReportContent.Section s : content.sections()) {
+            for (Section s : content.sections()) {
                 for (ChartSpec chart : s.charts()) {
                     if (MarkdownReport.EMBEDDED.stream().anyMatch(chart.id()::endsWith)) {
                         PngCharts.write(chart, charts.resolve(chart.id() + ".png"));

@@ -2,9 +2,12 @@ package dev.concurrencylab.lab.report;
 
 import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.result.Flag;
+import dev.concurrencylab.lab.result.Numbers;
 import dev.concurrencylab.lab.result.ResultStore;
 import dev.concurrencylab.lab.result.RunInfo;
 import dev.concurrencylab.lab.result.TrialResult;
+import dev.concurrencylab.lab.verdict.Figure;
+import dev.concurrencylab.lab.verdict.Verdict;
 import dev.concurrencylab.lab.verdict.VerdictRules;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,20 +20,6 @@ import java.util.TreeSet;
 /** Everything a report says, computed once from a results directory; the renderers only format it. */
 public record ReportContent(String title, String summary, Map<String, String> environment, String base,
         List<Section> sections, Map<String, String> flagsExplained) {
-
-    /** One benchmark: its tables, verdicts and charts. The first table is the experiment's own. */
-    public record Section(String benchmark, String load, String tableSource, List<Table> tables, String verdictRule,
-            List<String> verdicts, List<String> why, List<ChartSpec> charts) {
-    }
-
-    /**
-     * A table as both renderers draw it.
-     *
-     * @param title   shown above the table; empty for the section's main table
-     * @param flagged index of a column whose non-empty cells are flags, or -1
-     */
-    public record Table(String title, List<String> headings, List<List<String>> rows, String note, int flagged) {
-    }
 
     /** What the Why lines stand on, said once for both renderers. */
     static final String WHY_NOTE = "what each answer cost the server, over the measured windows, and what JFR recorded when the run kept it";
@@ -109,8 +98,8 @@ public record ReportContent(String title, String summary, Map<String, String> en
      */
     private static String verdicts(ExperimentTable table, String variant, List<TrialResult> trials, String base,
             List<TrialResult> baseTrials, VerdictRules rules) {
-        double errors = errorRate(trials);
-        double baseErrors = errorRate(baseTrials);
+        double errors = RunResults.errorRate(trials);
+        double baseErrors = RunResults.errorRate(baseTrials);
         if (errors > rules.maxErrorRate() || baseErrors > rules.maxErrorRate()) {
             String who = errors > rules.maxErrorRate() ? Numbers.format(errors * 100) + " % errors"
                     : base + " has " + Numbers.format(baseErrors * 100) + " % errors";
@@ -122,19 +111,6 @@ public record ReportContent(String title, String summary, Map<String, String> en
                 && said.stream().map(Verdict::text).distinct().count() == 1;
         return oneReason ? said.getFirst().text()
                 : String.join("; ", said.stream().map(v -> v.figure().label() + ": " + v.text()).toList());
-    }
-
-    /** Failed requests over requests attempted, pooled over the completed trials. */
-    static double errorRate(List<TrialResult> trials) {
-        double failed = 0;
-        double attempted = 0;
-        for (TrialResult t : trials) {
-            if (t.ok()) {
-                failed += t.failedCount();
-                attempted += t.attempts();
-            }
-        }
-        return attempted == 0 ? 0 : failed / attempted;
     }
 
     private static String whose(Flag f) {

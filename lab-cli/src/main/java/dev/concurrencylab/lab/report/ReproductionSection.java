@@ -1,9 +1,12 @@
 package dev.concurrencylab.lab.report;
 
+import dev.concurrencylab.lab.result.Numbers;
 import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.suite.Published;
+import dev.concurrencylab.lab.verdict.Figure;
 import dev.concurrencylab.lab.verdict.RatioInterval;
 import dev.concurrencylab.lab.verdict.Reproduction;
+import dev.concurrencylab.lab.verdict.Verdict;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -20,7 +23,7 @@ final class ReproductionSection {
     private ReproductionSection() {
     }
 
-    static ReportContent.Section of(Published published, RunResults results) {
+    static Section of(Published published, RunResults results) {
         List<List<String>> rows = new ArrayList<>();
         for (Published.Claim claim : published.comparisons()) {
             Figure figure = Figure.byKey(claim.figure());
@@ -51,10 +54,10 @@ final class ReproductionSection {
                 + "Not reproduced: the lab finds no difference (its interval holds 1) where the original claimed one. "
                 + "Reversed: the lab finds the other side higher." + (scale.equals("full") ? ""
                 : " This run is at scale " + scale + ", smaller than the original's (docs/experiments.md); ratios, not counts, are compared.");
-        return new ReportContent.Section("Reproduction of " + published.experiment(),
+        return new Section("Reproduction of " + published.experiment(),
                 String.format("the original's claims (%s; %s) against this run", published.tool(), published.hardware()), "",
-                List.of(new ReportContent.Table("", List.of("figure", "ratio", "published", "measured here (95 % CI)", "verdict"), rows, note, -1),
-                        new ReportContent.Table("As published (their hardware and tools; context only, not compared)",
+                List.of(new Table("", List.of("figure", "ratio", "published", "measured here (95 % CI)", "verdict"), rows, note, -1),
+                        new Table("As published (their hardware and tools; context only, not compared)",
                                 List.of("benchmark", "variant", "figure", "value", "unit"), theirs, null, -1)),
                 "", List.of(), List.of(), List.of());
     }
@@ -87,7 +90,7 @@ final class ReproductionSection {
             return "no verdict: flagged " + String.join(", ", voiding);
         }
         // As for every verdict: past the suite's error rate, throughput and latency no longer say how the server did.
-        double worst = Math.max(ReportContent.errorRate(of), ReportContent.errorRate(over));
+        double worst = Math.max(RunResults.errorRate(of), RunResults.errorRate(over));
         if (worst > maxErrorRate) {
             return String.format(Locale.ROOT, "no verdict: %s %% of requests failed, above the suite's %s %%",
                     Numbers.format(worst * 100), Numbers.format(maxErrorRate * 100));

@@ -102,6 +102,24 @@ public record RunResults(Path dir, RunInfo run, List<TrialResult> trials) {
         return trials.stream().filter(t -> t.benchmark().equals(benchmark) && t.variant().equals(variant)).toList();
     }
 
+    /** The trials of a variant and benchmark that completed: what every figure and table reads. */
+    public List<TrialResult> completed(String benchmark, String variant) {
+        return trials(benchmark, variant).stream().filter(TrialResult::ok).toList();
+    }
+
+    /** Failed requests over requests attempted, pooled over the completed trials. */
+    static double errorRate(List<TrialResult> trials) {
+        double failed = 0;
+        double attempted = 0;
+        for (TrialResult t : trials) {
+            if (t.ok()) {
+                failed += t.failedCount();
+                attempted += t.attempts();
+            }
+        }
+        return attempted == 0 ? 0 : failed / attempted;
+    }
+
     /** The trial's response times, from its HdrHistogram log, or empty when it has none. */
     public Optional<Histogram> histogram(TrialResult trial) {
         if (trial.histogramLog() == null) {

@@ -2,6 +2,7 @@ package dev.concurrencylab.lab.report;
 
 import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.result.TrialResult;
+import dev.concurrencylab.lab.verdict.Figure;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,7 +25,7 @@ final class SweepSection {
     }
 
     /** One section per sweep in the run, in the order its first level ran. */
-    static List<ReportContent.Section> of(RunResults results, List<String> variants) {
+    static List<Section> of(RunResults results, List<String> variants) {
         Map<String, TreeMap<Integer, String>> sweeps = new LinkedHashMap<>();
         for (String benchmark : results.benchmarks()) {
             Matcher m = LEVEL.matcher(benchmark);
@@ -34,7 +35,7 @@ final class SweepSection {
                 sweeps.computeIfAbsent(m.group(1), k -> new TreeMap<>()).put(Integer.parseInt(m.group(2)), benchmark);
             }
         }
-        List<ReportContent.Section> sections = new ArrayList<>();
+        List<Section> sections = new ArrayList<>();
         sweeps.forEach((name, levels) -> {
             if (levels.size() > 1) {
                 sections.add(section(name, levels, results, variants));
@@ -43,7 +44,7 @@ final class SweepSection {
         return sections;
     }
 
-    private static ReportContent.Section section(String name, TreeMap<Integer, String> levels, RunResults results, List<String> variants) {
+    private static Section section(String name, TreeMap<Integer, String> levels, RunResults results, List<String> variants) {
         List<String> headings = new ArrayList<>(List.of("users", "variant", "trials"));
         COLUMNS.forEach(f -> headings.add(f.heading()));
         List<List<String>> rows = new ArrayList<>();
@@ -79,8 +80,8 @@ final class SweepSection {
         rows.sort(java.util.Comparator.comparingInt((List<String> r) -> Integer.parseInt(r.getFirst())));
         String note = "Each level of users is its own benchmark (" + String.join(", ", levels.values())
                 + "), warmed up and measured in its own window; medians over trials with the range in brackets.";
-        return new ReportContent.Section(name + " by users", "closed users at " + levels.keySet() + ", each level its own window", "",
-                List.of(new ReportContent.Table("", headings, rows, note, -1)), "", List.of(), List.of(),
+        return new Section(name + " by users", "closed users at " + levels.keySet() + ", each level its own window", "",
+                List.of(new Table("", headings, rows, note, -1)), "", List.of(), List.of(),
                 List.of(new ChartSpec(name + "-throughput-by-users", "Throughput against users", "lines", "users", "req/s", List.of(), throughput),
                         new ChartSpec(name + "-p99-by-users", "p99 against users", "lines", "users", "ms", List.of(), p99)));
     }

@@ -2,6 +2,7 @@ package dev.concurrencylab.lab.report;
 
 import dev.concurrencylab.lab.result.CheckResult;
 import dev.concurrencylab.lab.result.LatencySummary;
+import dev.concurrencylab.lab.result.Numbers;
 import dev.concurrencylab.lab.result.ThresholdResult;
 import dev.concurrencylab.lab.result.TrialResult;
 import java.util.ArrayList;
@@ -19,11 +20,11 @@ final class Tables {
     }
 
     /** Failed requests by class and the response times of failed answers; absent when nothing failed. */
-    static Optional<ReportContent.Table> failures(RunResults results, String benchmark, List<String> variants) {
+    static Optional<Table> failures(RunResults results, String benchmark, List<String> variants) {
         List<List<String>> rows = new ArrayList<>();
         boolean any = false;
         for (String variant : variants) {
-            List<TrialResult> trials = results.trials(benchmark, variant).stream().filter(TrialResult::ok).toList();
+            List<TrialResult> trials = results.completed(benchmark, variant);
             if (trials.isEmpty()) {
                 continue;
             }
@@ -37,21 +38,21 @@ final class Tables {
                     classes.add(k + " " + Numbers.format(v));
                 }
             });
-            rows.add(List.of(variant, Numbers.format(failed), Numbers.format(ReportContent.errorRate(trials) * 100),
+            rows.add(List.of(variant, Numbers.format(failed), Numbers.format(RunResults.errorRate(trials) * 100),
                     classes.isEmpty() ? "–" : String.join(", ", classes), failedLatency(trials, LatencySummary::p50Ms),
                     failedLatency(trials, LatencySummary::p99Ms), failedLatency(trials, LatencySummary::maxMs)));
         }
         if (!any) {
             return Optional.empty();
         }
-        return Optional.of(new ReportContent.Table("Failed requests (all completed trials together; never in throughput or latency above)",
+        return Optional.of(new Table("Failed requests (all completed trials together; never in throughput or latency above)",
                 List.of("variant", "failed", "error rate (%)", "by class", "failed answers p50 (ms)", "p99 (ms)", "max (ms)"), rows,
                 "Failed answers are answers outside 2xx or that failed the status or body check; timeouts, refused and reset "
                         + "connections have no answer. Their latencies are medians over trials.", -1));
     }
 
     /** What each answer cost the server and the services: median over trials with the range; absent when nothing was measured. */
-    static Optional<ReportContent.Table> cost(RunResults results, String benchmark, List<String> variants) {
+    static Optional<Table> cost(RunResults results, String benchmark, List<String> variants) {
         List<String> services = new ArrayList<>();
         results.trials().stream().filter(t -> t.cost() != null).forEach(t -> t.cost().serviceCpuMsPer1k().keySet().stream()
                 .filter(s -> !services.contains(s)).forEach(services::add));
@@ -79,16 +80,16 @@ final class Tables {
         if (rows.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new ReportContent.Table("Cost per request (server resources over the measured window, per answer)",
+        return Optional.of(new Table("Cost per request (server resources over the measured window, per answer)",
                 headings, rows, "Independent of how hard the driver pushed, so the fairest comparison between concurrency models. "
                         + "Allocation is Micrometer's count, taken at each GC.", -1));
     }
 
     /** Each check per variant, pass rate per trial and over all trials, as k6's summary shows it. */
-    static Optional<ReportContent.Table> checks(RunResults results, String benchmark, List<String> variants) {
+    static Optional<Table> checks(RunResults results, String benchmark, List<String> variants) {
         List<List<String>> rows = new ArrayList<>();
         for (String variant : variants) {
-            List<TrialResult> trials = results.trials(benchmark, variant).stream().filter(TrialResult::ok).toList();
+            List<TrialResult> trials = results.completed(benchmark, variant);
             Map<String, List<CheckResult>> byName = new LinkedHashMap<>();
             trials.forEach(t -> t.checks().forEach(c -> byName.computeIfAbsent(c.name(), k -> new ArrayList<>()).add(c)));
             byName.forEach((name, each) -> {
@@ -102,16 +103,16 @@ final class Tables {
         if (rows.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new ReportContent.Table("Checks (k6-style: every answer passes or fails each check)",
+        return Optional.of(new Table("Checks (k6-style: every answer passes or fails each check)",
                 List.of("variant", "check", "pass rate per trial", "pass rate", "passes", "fails"), rows,
                 "A failed check is information, not a disqualification; only a threshold turns it into a failure.", -1));
     }
 
     /** Each threshold per variant: its figure per trial, and met only when every trial met it. */
-    static Optional<ReportContent.Table> thresholds(RunResults results, String benchmark, List<String> variants) {
+    static Optional<Table> thresholds(RunResults results, String benchmark, List<String> variants) {
         List<List<String>> rows = new ArrayList<>();
         for (String variant : variants) {
-            List<TrialResult> trials = results.trials(benchmark, variant).stream().filter(TrialResult::ok).toList();
+            List<TrialResult> trials = results.completed(benchmark, variant);
             Map<String, List<ThresholdResult>> byText = new LinkedHashMap<>();
             trials.forEach(t -> t.thresholds().forEach(r -> byText.computeIfAbsent(r.threshold(), k -> new ArrayList<>()).add(r)));
             byText.forEach((text, each) -> {
@@ -124,7 +125,7 @@ final class Tables {
         if (rows.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new ReportContent.Table("Thresholds (a crossed one makes ./lab exit 3)",
+        return Optional.of(new Table("Thresholds (a crossed one makes ./lab exit 3)",
                 List.of("variant", "threshold", "per trial", "variant"), rows, null, -1));
     }
 

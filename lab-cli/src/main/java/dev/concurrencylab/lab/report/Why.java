@@ -1,7 +1,10 @@
 package dev.concurrencylab.lab.report;
 
 import dev.concurrencylab.lab.jfr.JfrSummary;
+import dev.concurrencylab.lab.result.Numbers;
 import dev.concurrencylab.lab.result.TrialResult;
+import dev.concurrencylab.lab.verdict.Figure;
+import dev.concurrencylab.lab.verdict.Verdict;
 import dev.concurrencylab.lab.verdict.VerdictRules;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -23,7 +26,7 @@ final class Why {
         List<String> lines = new ArrayList<>();
         List<TrialResult> baseTrials = results.trials(benchmark, base);
         for (String variant : variants) {
-            List<TrialResult> trials = results.trials(benchmark, variant).stream().filter(TrialResult::ok).toList();
+            List<TrialResult> trials = results.completed(benchmark, variant);
             if (trials.isEmpty()) {
                 continue;
             }

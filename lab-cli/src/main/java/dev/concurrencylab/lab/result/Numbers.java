@@ -1,4 +1,4 @@
-package dev.concurrencylab.lab.report;
+package dev.concurrencylab.lab.result;
 
 import java.util.Locale;
 
@@ -26,7 +26,7 @@ public final class Numbers {
     }
 
     /** A ratio as people say it: {@code 2.2×}. */
-    static String ratio(double r) {
+    public static String ratio(double r) {
         return String.format(Locale.ROOT, r >= 10 ? "%.0f×" : "%.1f×", r);
     }
 }

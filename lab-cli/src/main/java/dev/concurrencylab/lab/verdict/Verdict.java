@@ -1,6 +1,7 @@
-package dev.concurrencylab.lab.report;
+package dev.concurrencylab.lab.verdict;
 
 import dev.concurrencylab.lab.result.Flag;
+import dev.concurrencylab.lab.result.Numbers;
 import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.verdict.RatioInterval;
 import dev.concurrencylab.lab.verdict.VerdictRules;
@@ -22,7 +23,7 @@ public record Verdict(String variant, String base, Figure figure, Kind kind, Str
     }
 
     /** The sentence under every verdict list, so a reader knows what a claim stands on. */
-    static String rule(VerdictRules rules) {
+    public static String rule(VerdictRules rules) {
         return String.format(Locale.ROOT, "a difference is claimed only when the 95 %% confidence interval of the ratio "
                 + "(Welch's t on log-values over trials) leaves out 1 and the change is at least %s %%", Numbers.format(rules.minEffect() * 100));
     }
@@ -83,7 +84,7 @@ public record Verdict(String variant, String base, Figure figure, Kind kind, Str
     }
 
     /** The flags on either side that take a trial out of every verdict, by key. */
-    static TreeSet<String> voidingFlags(List<TrialResult> trials, List<TrialResult> others) {
+    public static TreeSet<String> voidingFlags(List<TrialResult> trials, List<TrialResult> others) {
         TreeSet<String> voiding = new TreeSet<>();
         for (List<TrialResult> side : List.of(trials, others)) {
             side.forEach(t -> t.flags().stream().filter(Flag::voidsVerdicts).forEach(f -> voiding.add(f.key())));

@@ -1,10 +1,9 @@
-package dev.concurrencylab.lab.report;
+package dev.concurrencylab.lab.verdict;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.concurrencylab.lab.result.ResultStore;
 import dev.concurrencylab.lab.result.TrialResult;
-import dev.concurrencylab.lab.verdict.VerdictRules;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -91,14 +90,6 @@ class VerdictTest {
         Verdict v = Verdict.of(Figure.P99, "mvc-virtual", checked, "mvc-platform", trials(10.0, 11.0), RULES);
 
         assertThat(v.kind()).isEqualTo(Verdict.Kind.BETTER);
-    }
-
-    @Test
-    void theMedianOfAnEvenNumberOfTrialsIsTheMeanOfTheMiddleTwo() {
-        Spread s = Spread.of(Figure.P99, trials(4.0, 1.0, 3.0, 2.0));
-
-        assertThat(s.median()).isEqualTo(2.5);
-        assertThat(s.text()).isEqualTo("2.50 (1–4)");
     }
 
     private static List<TrialResult> trials(double... p99) {

@@ -1,4 +1,4 @@
-package dev.concurrencylab.lab.report;
+package dev.concurrencylab.lab.verdict;
 
 import dev.concurrencylab.lab.monitor.JvmMetric;
 import dev.concurrencylab.lab.monitor.ResourceSample;
