@@ -9,8 +9,10 @@ package dev.concurrencylab.lab.load;
  *                   0 when not known
  * @param outOfFiles connects that failed because the driver's process had no file descriptor left
  * @param outOfPorts connects that failed because no local port was free
+ * @param refused    connects the server refused or left unanswered (warm-up included): the server's
+ * @param gaveUp     requests the pool would not try to send after 100 failed connects in a row
  */
-public record ConnectionUse(int bound, int peak, long outOfFiles, long outOfPorts) {
+public record ConnectionUse(int bound, int peak, long outOfFiles, long outOfPorts, long refused, long gaveUp) {
 
-    public static final ConnectionUse NONE = new ConnectionUse(0, 0, 0, 0);
+    public static final ConnectionUse NONE = new ConnectionUse(0, 0, 0, 0, 0, 0);
 }

@@ -12,9 +12,10 @@ package dev.concurrencylab.lab.result;
  * @param driverLagMaxMs the longest the driver's JVM waited to run during the window
  * @param connections    the most connections the driver's pool could open; {@code null} in older results
  * @param connectionsPeak the most it had open at once; {@code null} when not known
+ * @param connectsFailed connects the server refused or left unanswered, warm-up included; {@code null} in older results
  */
 public record Delivery(Double targetRate, double achievedRate, long behind, Integer sessions, double driverLagMaxMs,
-        Integer connections, Integer connectionsPeak) {
+        Integer connections, Integer connectionsPeak, Long connectsFailed) {
 
     /** Share of the target rate not sent, from 0; 0 for closed models. */
     public double shortfall() {

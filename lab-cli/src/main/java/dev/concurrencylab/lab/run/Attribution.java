@@ -48,7 +48,7 @@ final class Attribution {
         long behind = target == null ? 0 : Math.max(0, Math.round(target * load.windowSeconds()) - load.sent());
         ConnectionUse pool = load.connections();
         Delivery delivery = new Delivery(target, round(load.sendRate()), behind, sessions, round(load.driverLag().maxMs()),
-                pool.bound() == 0 ? null : pool.bound(), pool.peak() == 0 ? null : pool.peak());
+                pool.bound() == 0 ? null : pool.bound(), pool.peak() == 0 ? null : pool.peak(), pool.refused());
         Map<Flag, String> flags = new LinkedHashMap<>();
         OpenFiles files = OpenFiles.ofThisProcess();
         if (pool.outOfFiles() > 0) {
@@ -80,6 +80,10 @@ final class Attribution {
                 server.add(String.format(Locale.ROOT, "all %,d connections were waiting for answers: the slowest took %,.0f ms, and %,d"
                         + " connections at %s req/s last %,.0f ms", pool.bound(), load.maxLatencyMs(), pool.bound(), number(target), budgetMs));
             }
+        }
+        if (pool.gaveUp() > 0 && !serverDied) {
+            server.add(String.format(Locale.ROOT, "the server stopped accepting connections: %,d connects were refused or timed out"
+                    + " (warm-up included), and the driver's pool gave up on %,d requests after 100 in a row", pool.refused(), pool.gaveUp()));
         }
         long lost = load.errors().getOrDefault(ErrorClass.RESET, 0L) + load.errors().getOrDefault(ErrorClass.REFUSED, 0L)
                 + load.errors().getOrDefault(ErrorClass.TIMEOUT, 0L);

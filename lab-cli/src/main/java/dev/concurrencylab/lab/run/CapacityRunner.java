@@ -104,12 +104,12 @@ public final class CapacityRunner {
     }
 
     /**
-     * A step broke its server when the trial failed or connections were refused, reset or left
-     * hanging: a server in that state (seen: Tomcat's accept queue full, thousands of connections in
+     * A step broke its server when the trial failed, a connect was refused or timed out (warm-up
+     * included), or requests were refused, reset or left hanging: a server in that state (seen: Tomcat's accept queue full, thousands of connections in
      * CLOSE-WAIT) would make every later step measure the wreck, not the rate.
      */
     static boolean broke(TrialResult t) {
-        if (!t.ok()) {
+        if (!t.ok() || t.delivery() != null && t.delivery().connectsFailed() != null && t.delivery().connectsFailed() > 0) {
             return true;
         }
         return java.util.stream.Stream.of(ErrorClass.REFUSED, ErrorClass.RESET, ErrorClass.TIMEOUT)

@@ -14,8 +14,10 @@ import org.apache.logging.log4j.core.config.Property;
 /**
  * Counts failed connection attempts by whose doing they were. Hyperfoil 0.25.2 reports a failed
  * connect only to its log (the pool retries and no request is ever sent), so this listens to that
- * logger. A refused connect is the server's; one that failed for want of a file descriptor or a
- * local port is the driver's own limit and must never read as the server's.
+ * logger. A refused or timed-out connect is the server's; one that failed for want of a file
+ * descriptor or a local port is the driver's own limit and must never read as the server's. After
+ * 100 such failures in a row the pool gives up and sends nothing: that too is counted, so a server
+ * that stopped accepting is never read as a driver that stopped sending.
  */
 final class ConnectFailures extends AbstractAppender {
 
@@ -56,6 +58,12 @@ final class ConnectFailures extends AbstractAppender {
 
     @Override
     public void append(LogEvent event) {
+        // After 100 failed connects in a row the pool stops every session that asks it for a connection.
+        if (event.getMessage() != null && event.getMessage().getFormattedMessage().contains("failures to connect")
+                && event.getMessage().getFormattedMessage().contains("exceeded a threshold")) {
+            driverFaults.connectsGaveUp.increment();
+            return;
+        }
         for (Throwable t = event.getThrown(); t != null; t = t.getCause()) {
             String message = t.getMessage() == null ? "" : t.getMessage().toLowerCase(Locale.ROOT);
             // EMFILE/ENFILE and EADDRNOTAVAIL, as the JDK and Netty's native transport word them.
@@ -67,8 +75,10 @@ final class ConnectFailures extends AbstractAppender {
                 driverFaults.outOfPorts.increment();
                 return;
             }
+            // Netty's connect timeout is a ConnectException too: the server's listen queue was full.
             if (t instanceof ConnectException) {
                 current.get().refused.increment();
+                driverFaults.connectsFailed.increment();
                 return;
             }
         }

@@ -26,6 +26,9 @@ final class Tally {
     /** Connects that failed for want of the driver's own file descriptors or local ports. */
     final LongAdder outOfFiles = new LongAdder();
     final LongAdder outOfPorts = new LongAdder();
+    /** Connects the server refused or never answered, warm-up included, and requests the pool then gave up on. */
+    final LongAdder connectsFailed = new LongAdder();
+    final LongAdder connectsGaveUp = new LongAdder();
     /** Response times of good answers (2xx that passed the status and body checks), in ns. */
     final Recorder good = new Recorder(3);
     /** Response times of answers that were not good, in ns: a failed answer is never a fast one. */

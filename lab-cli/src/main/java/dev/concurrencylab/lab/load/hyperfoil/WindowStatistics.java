@@ -78,7 +78,8 @@ final class WindowStatistics implements io.hyperfoil.core.impl.statistics.Statis
                 runner.waitSeconds(run.model().timed()),
                 runner.sessionLimitHit.get(), TimeUnit.NANOSECONDS.toMillis(total.blockedTime), lag,
                 Math.round(runner.warmedSeconds() * 10) / 10.0, steady,
-                new ConnectionUse(pool.max(), peakConnections, tally.outOfFiles.sum(), tally.outOfPorts.sum()), failure);
+                new ConnectionUse(pool.max(), peakConnections, tally.outOfFiles.sum(), tally.outOfPorts.sum(),
+                        tally.connectsFailed.sum(), tally.connectsGaveUp.sum()), failure);
     }
 
     /** The suite's checks in k6's words, each with its passes and fails. */
