@@ -41,12 +41,4 @@ public record ConnectionPool(int core, int max, int buffer) {
         return max > core;
     }
 
-    /** The same pool with at most {@code limit} connections, e.g. what the driver's open-files limit allows. */
-    public ConnectionPool atMost(int limit) {
-        if (limit >= max) {
-            return this;
-        }
-        int m = Math.max(1, limit);
-        return new ConnectionPool(Math.min(core, m), m, Math.min(buffer, m));
-    }
 }

@@ -50,11 +50,10 @@ final class Attribution {
         Delivery delivery = new Delivery(target, round(load.sendRate()), behind, sessions, round(load.driverLag().maxMs()),
                 pool.bound() == 0 ? null : pool.bound(), pool.peak() == 0 ? null : pool.peak(), pool.refused());
         Map<Flag, String> flags = new LinkedHashMap<>();
-        OpenFiles files = OpenFiles.ofThisProcess();
         if (pool.outOfFiles() > 0) {
-            flags.put(Flag.DRIVER_OUT_OF_FILES, String.format(Locale.ROOT, "%,d connects failed for want of a file descriptor: %s"
-                    + "; the pool had %,d connections open at most of the %,d it may open", pool.outOfFiles(), files.describe(),
-                    pool.peak(), pool.bound()));
+            flags.put(Flag.DRIVER_OUT_OF_FILES, String.format(Locale.ROOT, "%,d connects failed for want of a file descriptor (the lab's %s)"
+                    + "; the pool had %,d connections open at most of the %,d it may open", pool.outOfFiles(),
+                    OpenFiles.ofThisProcess().describe(), pool.peak(), pool.bound()));
         }
         if (pool.outOfPorts() > 0) {
             flags.put(Flag.DRIVER_OUT_OF_PORTS, String.format(Locale.ROOT, "%,d connects failed for want of a free local port; the pool"

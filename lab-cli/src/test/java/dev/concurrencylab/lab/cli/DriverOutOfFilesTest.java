@@ -37,7 +37,7 @@ class DriverOutOfFilesTest {
 
             assertThat(trial.path("flags").toString()).as("its output: %s", lab.log()).contains("driver-out-of-files")
                     .doesNotContain("overloaded").doesNotContain("service-died").doesNotContain("server-died");
-            assertThat(trial.path("reasons").path("driver-out-of-files").asText()).contains("of 512 open");
+            assertThat(trial.path("reasons").path("driver-out-of-files").asText()).contains("open-files limit 512 (hard 512)");
             assertThat(run.path("machine").path("labOpenFiles").asText()).startsWith("soft 512, hard 512");
         }
     }
