@@ -116,7 +116,7 @@ public final class HyperfoilDriver implements LoadDriver {
             }
         };
         WindowRunner runner = new WindowRunner(benchmark, collector, measured, current, measureTally, resetLag.and(listener),
-                run.model().timed());
+                run.model());
         ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "load-progress");
             t.setDaemon(true);

@@ -1,6 +1,7 @@
 package dev.concurrencylab.lab.load.hyperfoil;
 
 import dev.concurrencylab.lab.load.LoadListener;
+import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.LoadPhase;
 import io.hyperfoil.api.config.Benchmark;
 import io.hyperfoil.api.config.Phase;
@@ -18,7 +19,7 @@ final class WindowRunner extends LocalSimulationRunner {
     private final AtomicReference<Tally> current;
     private final Tally measureTally;
     private final LoadListener listener;
-    private final boolean timed;
+    private final LoadModel model;
     final AtomicBoolean sessionLimitHit = new AtomicBoolean();
     final AtomicLong windowStartNanos = new AtomicLong();
     final AtomicLong finishedNanos = new AtomicLong();
@@ -27,9 +28,9 @@ final class WindowRunner extends LocalSimulationRunner {
     final AtomicLong warmEndNanos = new AtomicLong();
 
     WindowRunner(Benchmark benchmark, WindowStatistics collector, List<String> measured, AtomicReference<Tally> current,
-            Tally measureTally, LoadListener listener, boolean timed) {
+            Tally measureTally, LoadListener listener, LoadModel model) {
         super(benchmark, collector, null, collector);
-        this.timed = timed;
+        this.model = model;
         this.measured = measured;
         this.current = current;
         this.measureTally = measureTally;
@@ -43,18 +44,18 @@ final class WindowRunner extends LocalSimulationRunner {
      * begins is outside it. An open one starts with its phase: the engine's arrival schedule is anchored
      * there and sends arrivals it could not send on time as soon as it can, so they belong to the window.
      */
-    double windowSeconds(boolean timed, boolean open) {
+    double windowSeconds() {
         long first = measureTally.firstSent.get();
-        long start = open || first == 0 ? windowStartNanos.get() : first;
-        long end = timed && finishedNanos.get() != 0 ? finishedNanos.get() : terminatedNanos.get();
+        long start = model.open() || first == 0 ? windowStartNanos.get() : first;
+        long end = model.timed() && finishedNanos.get() != 0 ? finishedNanos.get() : terminatedNanos.get();
         return start == 0 || end == 0 ? 0 : (end - start) / 1e9;
     }
 
     /** After a timed window, the seconds until its last answer arrived; 0 for a counted one, which ends with it. */
-    double waitSeconds(boolean timed) {
+    double waitSeconds() {
         long finished = finishedNanos.get();
         long terminated = terminatedNanos.get();
-        return !timed || finished == 0 || terminated < finished ? 0 : (terminated - finished) / 1e9;
+        return !model.timed() || finished == 0 || terminated < finished ? 0 : (terminated - finished) / 1e9;
     }
 
     /** Seconds the warm-up has run so far, or ran; 0 before it starts. */
@@ -87,9 +88,9 @@ final class WindowRunner extends LocalSimulationRunner {
                 listener.phase(LoadPhase.MEASURE);
             }
             if (phase.name().equals(measured.getLast())) {
-                if (status == PhaseInstance.Status.FINISHED && finishedNanos.compareAndSet(0, System.nanoTime()) && timed) {
+                if (status == PhaseInstance.Status.FINISHED && finishedNanos.compareAndSet(0, System.nanoTime()) && model.timed()) {
                     listener.windowEnded();
-                } else if (status == PhaseInstance.Status.TERMINATED && terminatedNanos.compareAndSet(0, System.nanoTime()) && !timed) {
+                } else if (status == PhaseInstance.Status.TERMINATED && terminatedNanos.compareAndSet(0, System.nanoTime()) && !model.timed()) {
                     listener.windowEnded();
                 }
             }

@@ -72,10 +72,10 @@ final class WindowStatistics implements io.hyperfoil.core.impl.statistics.Statis
         errors.put(ErrorClass.RESET, (long) Math.max(0, total.connectionErrors - total.requestTimeouts));
         errors.put(ErrorClass.STATUS, (long) nonSuccess(total));
         errors.put(ErrorClass.CHECK, tally.checkFailed.sum());
-        double window = runner.windowSeconds(run.model().timed(), run.model().open());
+        double window = runner.windowSeconds();
         return new LoadResult(tally.good.getIntervalHistogram(), tally.bad.getIntervalHistogram(), total.requestCount,
                 total.responseCount, errors, checks(run.checks(), tally), tally.latencyFails.sum(), series, window,
-                runner.waitSeconds(run.model().timed()),
+                runner.waitSeconds(),
                 runner.sessionLimitHit.get(), TimeUnit.NANOSECONDS.toMillis(total.blockedTime), lag,
                 Math.round(runner.warmedSeconds() * 10) / 10.0, steady,
                 new ConnectionUse(pool.max(), peakConnections, tally.outOfFiles.sum(), tally.outOfPorts.sum(),
