@@ -1,10 +1,10 @@
 package dev.concurrencylab.lab.cli;
 
+import dev.concurrencylab.lab.load.OpenFiles;
 import dev.concurrencylab.lab.monitor.Affinity;
 import dev.concurrencylab.lab.monitor.CompilerThreads;
 import dev.concurrencylab.lab.monitor.CpuLayout;
 import dev.concurrencylab.services.Binaries;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -33,9 +33,10 @@ final class DoctorCommand implements Callable<Integer> {
         check("JIT priority during warm-ups, pinning other users' processes: " + noJitPriority.orElse("renice and CAP_SYS_NICE present"), noJitPriority.isEmpty(),
                 "run the lab as root (or give its java CAP_SYS_NICE); without it warm-ups on one server CPU take longer, and"
                         + " PostgreSQL (another user's process) cannot be pinned: use --cpus off");
-        long files = openFileLimit();
-        check("open-file limit " + (files < 0 ? "unknown" : files), files < 0 || files >= 65_536,
-                "raise it for burst and users-x-requests at full scale (10,000 connections): ulimit -n 65536");
+        // ./lab raises the soft limit to the hard one before the JVM starts: the hard limit is what bounds the driver.
+        OpenFiles files = OpenFiles.ofThisProcess();
+        check(files.describe() + "; each of the driver's connections is one", files.hard() < 0 || files.hard() >= 65_536,
+                "raise the hard limit for burst and users-x-requests at full scale (10,000 connections), as root: ulimit -Hn 65536");
         List<Path> pg = Binaries.find("postgres", Binaries.postgresBinDirs()).stream().toList();
         check("PostgreSQL server " + (pg.isEmpty() ? "missing" : pg.getFirst()), !pg.isEmpty(), "apt-get install -y postgresql");
         binary("redis-server", List.of(), "apt-get install -y redis-server");
@@ -58,19 +59,5 @@ final class DoctorCommand implements Callable<Integer> {
         if (!ok) {
             gaps++;
         }
-    }
-
-    private static long openFileLimit() {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/self/limits"))) {
-                if (line.startsWith("Max open files")) {
-                    String soft = line.substring("Max open files".length()).strip().split("\\s+")[0];
-                    return soft.equals("unlimited") ? Long.MAX_VALUE : Long.parseLong(soft);
-                }
-            }
-        } catch (IOException | NumberFormatException e) {
-            return -1;
-        }
-        return -1;
     }
 }
