@@ -43,54 +43,92 @@ public final class CapacityRunner {
             int[] number = {0};
             for (int v = 0; v < variants.size(); v++) {
                 Variant variant = variants.get(v);
-                int order = v + 1;
-                int[] launches = {1};
-                RunningSut[] sut = {null};
-                try {
-                    sut[0] = session.launch(variant, v + 1, variants.size(), progress);
-                } catch (SutException e) {
-                    progress.note("lab: " + variant.name() + ": " + e.getMessage());
+                VariantServer server = new VariantServer(variant, v + 1, variants.size(), progress);
+                if (!server.start()) {
                     results.put(variant.name(), new CapacitySearch.Result(CapacitySearch.Outcome.INVALID, null, null, List.of()));
                     continue;
                 }
                 try {
                     int[] stepNumber = {0};
-                    boolean[] fresh = {true};
                     CapacitySearch.Result result = plan.search().run(plan.slo(), rate -> {
                         stepNumber[0]++;
-                        if (sut[0] == null) {
-                            // The last step broke its server: this one gets a fresh launch, so one broken step does not decide the next.
-                            launches[0]++;
-                            progress.note(String.format("lab: %s: a fresh server for step %d (the last step broke its server)", variant.name(),
-                                    stepNumber[0]));
-                            try {
-                                sut[0] = session.launch(variant, order, variants.size(), progress);
-                                fresh[0] = true;
-                            } catch (SutException e) {
-                                progress.note("lab: " + variant.name() + ": " + e.getMessage());
-                                return new Slo.Step(rate, 0, Double.NaN, Double.POSITIVE_INFINITY, 1, 0, false, Double.POSITIVE_INFINITY, launches[0]);
+                        if (server.broken()) {
+                            progress.note(String.format("lab: %s: a fresh server for step %d (the last step broke its server)",
+                                    variant.name(), stepNumber[0]));
+                            if (!server.start()) {
+                                return new Slo.Step(rate, 0, Double.NaN, Double.POSITIVE_INFINITY, 1, 0, false, Double.POSITIVE_INFINITY,
+                                        server.launches);
                             }
                         }
-                        TrialResult t = executor.run(sut[0], plan.trial(++number[0], variant, stepNumber[0], rate, fresh[0]), fresh[0], progress);
-                        fresh[0] = false;
-                        if (broke(t)) {
-                            session.stop(sut[0]);
-                            sut[0] = null;
-                        }
-                        return asStep(rate, t, launches[0]);
+                        boolean fresh = server.fresh;
+                        TrialResult t = executor.run(server.sut, plan.trial(++number[0], variant, stepNumber[0], rate, fresh), fresh, progress);
+                        server.measured(t);
+                        return asStep(rate, t, server.launches);
                     });
                     results.put(variant.name(), result);
                     session.store().writeCapacity(new CapacityResults(plan.slo(), results, cost));
                     progress.note(String.format("lab: %s: %s", variant.name(), describe(result)));
                 } finally {
-                    if (sut[0] != null) {
-                        session.stop(sut[0]);
-                    }
+                    server.stop();
                 }
             }
             return 0;
         });
         return results;
+    }
+
+    /**
+     * A variant's server through its search: one launch, and another after a step that broke it, so
+     * one broken step does not decide the next.
+     */
+    private final class VariantServer {
+        private final Variant variant;
+        private final int order;
+        private final int of;
+        private final Progress progress;
+        RunningSut sut;
+        int launches;
+        /** No step has run on this launch yet: its warm-up also warms the JVM. */
+        boolean fresh;
+
+        VariantServer(Variant variant, int order, int of, Progress progress) {
+            this.variant = variant;
+            this.order = order;
+            this.of = of;
+            this.progress = progress;
+        }
+
+        /** Launches the server; false, said on the progress line, when it does not start. */
+        boolean start() {
+            launches++;
+            try {
+                sut = session.launch(variant, order, of, progress);
+                fresh = true;
+                return true;
+            } catch (SutException e) {
+                progress.note("lab: " + variant.name() + ": " + e.getMessage());
+                return false;
+            }
+        }
+
+        boolean broken() {
+            return sut == null;
+        }
+
+        /** After each step: a server the step broke is stopped, and the next step launches another. */
+        void measured(TrialResult t) {
+            fresh = false;
+            if (broke(t)) {
+                stop();
+            }
+        }
+
+        void stop() {
+            if (sut != null) {
+                session.stop(sut);
+                sut = null;
+            }
+        }
     }
 
     /** One line on how a search ended, e.g. {@code bracketed: meets the objective at 38.1 req/s, misses it at 40.0 req/s}. */
@@ -105,8 +143,9 @@ public final class CapacityRunner {
 
     /**
      * A step broke its server when the trial failed, a connect was refused or timed out (warm-up
-     * included), or requests were refused, reset or left hanging: a server in that state (seen: Tomcat's accept queue full, thousands of connections in
-     * CLOSE-WAIT) would make every later step measure the wreck, not the rate.
+     * included), or requests were refused, reset or left hanging: a server in that state (seen:
+     * Tomcat's accept queue full, thousands of connections in CLOSE-WAIT) would make every later
+     * step measure the wreck, not the rate.
      */
     static boolean broke(TrialResult t) {
         if (!t.ok() || t.delivery() != null && t.delivery().connectsFailed() != null && t.delivery().connectsFailed() > 0) {

@@ -121,7 +121,7 @@ public final class TestServer implements AutoCloseable {
     }
 
     /** A server that reads each request and answers with a TCP reset. */
-    URI resettingUri() {
+    public URI resettingUri() {
         return URI.create("http://127.0.0.1:" + resetting.getLocalPort());
     }
 
