@@ -7,6 +7,7 @@ import dev.concurrencylab.lab.plan.Planner;
 import dev.concurrencylab.lab.report.Report;
 import dev.concurrencylab.lab.report.RunResults;
 import dev.concurrencylab.lab.result.RunInfo;
+import dev.concurrencylab.lab.result.RunRules;
 import dev.concurrencylab.lab.run.Runner;
 import dev.concurrencylab.lab.run.Session;
 import dev.concurrencylab.lab.suite.Catalog;
@@ -81,7 +82,7 @@ class RunCommand implements Callable<Integer> {
         Runner.Outcome outcome = hooked(session, () -> new Runner(HyperfoilDriver.forThisMachine(), session).run(plan, info, urls, work));
         System.out.printf("lab: done: %d trial(s) written to %s%s%n", plan.trialCount(), dir.resolve("trials"),
                 outcome.failedTrials() == 0 ? "" : " (" + outcome.failedTrials() + " failed)");
-        for (RunInfo.ThresholdOutcome t : outcome.crossed()) {
+        for (RunRules.ThresholdOutcome t : outcome.crossed()) {
             System.out.printf("lab: threshold crossed: %s on %s, %s (met in %d of %d trials)%n", t.threshold(), t.variant(),
                     t.benchmark(), t.trialsMet(), t.trials());
         }

@@ -4,7 +4,10 @@ import dev.concurrencylab.lab.monitor.Affinity;
 import dev.concurrencylab.lab.monitor.CpuLayout;
 import dev.concurrencylab.lab.result.Environment;
 import dev.concurrencylab.lab.result.ResultStore;
+import dev.concurrencylab.lab.result.RunDefinition;
 import dev.concurrencylab.lab.result.RunInfo;
+import dev.concurrencylab.lab.result.RunPlatform;
+import dev.concurrencylab.lab.result.RunRules;
 import dev.concurrencylab.lab.run.Session;
 import dev.concurrencylab.lab.service.Redaction;
 import dev.concurrencylab.lab.suite.Benchmark;
@@ -187,12 +190,13 @@ final class RunOptions {
         }
         Path suiteFile = Path.of(loaded.file());
         VerdictRules rules = loaded.rules();
-        return new RunInfo(RunInfo.SCHEMA_VERSION, loaded.name(), chosenScale.key(), trialsPerVariant, Redaction.redact(command),
-                Instant.now().toString(), null, "starting", Environment.machine(), Environment.jdk(),
-                boot.isEmpty() ? "unknown" : String.join(", ", boot), Environment.gitCommit(Lab.home()),
-                layout,
-                flags, Map.of(), suiteFile.toString(), Files.readString(suiteFile), trialsPlanned, 0,
-                rules.minEffect() * 100, rules.maxErrorRate() * 100, rules.thresholds().stream().map(Threshold::text).toList(), List.of());
+        return RunInfo.starting(
+                new RunDefinition(loaded.name(), chosenScale.key(), trialsPerVariant, Redaction.redact(command), suiteFile.toString(),
+                        Files.readString(suiteFile), trialsPlanned),
+                new RunPlatform(Environment.machine(), Environment.jdk(), boot.isEmpty() ? "unknown" : String.join(", ", boot),
+                        Environment.gitCommit(Lab.home()), layout, flags),
+                new RunRules(rules.minEffect() * 100, rules.maxErrorRate() * 100, rules.thresholds().stream().map(Threshold::text).toList(),
+                        List.of()));
     }
 
     /** The session every running command wires: results store, the engine's log beside it, servers pinned per the layout. */

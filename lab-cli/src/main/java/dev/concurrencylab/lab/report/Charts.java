@@ -42,11 +42,11 @@ final class Charts {
                     }
                     merged.add(h.get());
                 }
-                String name = v + " #" + t.repetition();
-                series(overTime, "throughput", name, t.series(), s -> (double) s.answered());
-                series(overTime, "p50", name, t.series(), SecondStats::p50Ms);
-                series(overTime, "p99", name, t.series(), SecondStats::p99Ms);
-                series(overTime, "errors", name, t.series(), s -> (double) s.errors());
+                String name = v + " #" + t.identity().repetition();
+                series(overTime, "throughput", name, t.window().series(), s -> (double) s.answered());
+                series(overTime, "p50", name, t.window().series(), SecondStats::p50Ms);
+                series(overTime, "p99", name, t.window().series(), SecondStats::p99Ms);
+                series(overTime, "errors", name, t.window().series(), s -> (double) s.errors());
                 resource(overTime, "cpu", name, t, ResourceSample.SUT_CPU);
                 resource(overTime, "rss", name, t, ResourceSample.SUT_RSS);
                 resource(overTime, "threads", name, t, ResourceSample.SUT_THREADS);
@@ -89,10 +89,10 @@ final class Charts {
     }
 
     private static void resource(Map<String, List<ChartSpec.Series>> into, String key, String name, TrialResult t, String figure) {
-        if (t.resources() == null) {
+        if (t.server().resources() == null) {
             return;
         }
-        List<double[]> points = t.resources().stream().filter(s -> s.values().containsKey(figure))
+        List<double[]> points = t.server().resources().stream().filter(s -> s.values().containsKey(figure))
                 .map(s -> new double[] {s.t(), s.values().get(figure)}).toList();
         if (!points.isEmpty()) {
             into.computeIfAbsent(key, k -> new ArrayList<>()).add(new ChartSpec.Series(name, points));

@@ -17,15 +17,15 @@ public final class Comparison {
 
     public static String markdown(RunResults a, RunResults b) {
         StringBuilder md = new StringBuilder();
-        md.append("# Comparison: ").append(a.run().suite()).append(" → ").append(b.run().suite()).append("\n\n");
-        md.append("- **A**: `").append(a.dir()).append("` (").append(a.run().started()).append(", commit ")
-                .append(a.run().gitCommit()).append(")\n");
-        md.append("- **B**: `").append(b.dir()).append("` (").append(b.run().started()).append(", commit ")
-                .append(b.run().gitCommit()).append(")\n\n");
+        md.append("# Comparison: ").append(a.run().definition().suite()).append(" → ").append(b.run().definition().suite()).append("\n\n");
+        md.append("- **A**: `").append(a.dir()).append("` (").append(a.run().progress().started()).append(", commit ")
+                .append(a.run().platform().gitCommit()).append(")\n");
+        md.append("- **B**: `").append(b.dir()).append("` (").append(b.run().progress().started()).append(", commit ")
+                .append(b.run().platform().gitCommit()).append(")\n\n");
         md.append("Values are medians over each run's completed trials, ranges in brackets. A change counts only when "
                 + "the 95 % confidence interval of the B/A ratio leaves out 1 and the change is at least the minimum effect; "
                 + "trials flagged for the driver or the machine give no verdict.\n\n");
-        ExperimentTable table = ExperimentTable.forSuite(a.run().suite());
+        ExperimentTable table = ExperimentTable.forSuite(a.run().definition().suite());
         boolean any = false;
         for (String benchmark : a.benchmarks()) {
             if (!b.benchmarks().contains(benchmark)) {

@@ -5,6 +5,8 @@ import dev.concurrencylab.lab.result.Flag;
 import dev.concurrencylab.lab.result.Numbers;
 import dev.concurrencylab.lab.result.ResultStore;
 import dev.concurrencylab.lab.result.RunInfo;
+import dev.concurrencylab.lab.result.RunPlatform;
+import dev.concurrencylab.lab.result.RunProgress;
 import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.verdict.Figure;
 import dev.concurrencylab.lab.verdict.Verdict;
@@ -29,7 +31,7 @@ public record ReportContent(String title, String summary, Map<String, String> en
         VerdictRules rules = results.rules();
         List<String> variants = results.variants();
         String base = variants.isEmpty() ? "" : variants.getFirst();
-        ExperimentTable table = ExperimentTable.forSuite(run.suite());
+        ExperimentTable table = ExperimentTable.forSuite(run.definition().suite());
         List<Section> sections = new ArrayList<>();
         TreeSet<Flag> seenFlags = new TreeSet<>();
         var capacity = results.capacity();
@@ -46,14 +48,14 @@ public record ReportContent(String title, String summary, Map<String, String> en
                 if (trials.isEmpty()) {
                     continue;
                 }
-                load = describe(trials.getFirst().load());
+                load = describe(trials.getFirst().identity().load());
                 List<String> row = new ArrayList<>(List.of(variant, okCount(trials)));
                 for (Figure f : table.columns()) {
                     Spread s = Spread.of(f, trials);
                     row.add(s == null ? "–" : s.text());
                 }
                 TreeSet<Flag> flags = new TreeSet<>();
-                trials.forEach(t -> flags.addAll(t.flags()));
+                trials.forEach(t -> flags.addAll(t.outcome().flags()));
                 seenFlags.addAll(flags);
                 row.add(String.join(", ", flags.stream().map(Flag::key).toList()));
                 rows.add(row);
@@ -79,17 +81,17 @@ public record ReportContent(String title, String summary, Map<String, String> en
         seenFlags.forEach(f -> explained.put(f.key(), f.meaning() + " (" + whose(f) + ")"));
         String summary = capacity.isPresent()
                 ? String.format("Capacity search of suite %s at scale %s: %d steps run and written as trials; status: %s. "
-                        + "Each variant's outcome and the rates that bracket its capacity are below.", run.suite(), run.scale(),
-                        results.trials().size(), run.status())
+                        + "Each variant's outcome and the rates that bracket its capacity are below.", run.definition().suite(), run.definition().scale(),
+                        results.trials().size(), run.progress().status())
                 : String.format("Suite %s at scale %s, %d trial(s) per variant and benchmark; %d of %d trials written; status: %s. "
                 + "Each value is the median over the trials that completed, with the range (min–max) in brackets. "
                 + "Throughput is goodput (good answers: 2xx that passed the status and body checks, per second) and "
                 + "latencies are of good answers; failed answers are counted and summarised apart. "
-                + "Comparisons are against %s.", run.suite(), run.scale(), run.trialsPerVariant(), results.trials().size(),
-                run.trialsPlanned(), run.status(), base)
+                + "Comparisons are against %s.", run.definition().suite(), run.definition().scale(), run.definition().trialsPerVariant(), results.trials().size(),
+                run.definition().trialsPlanned(), run.progress().status(), base)
                 + (run.schemaVersion() < RunInfo.SCHEMA_VERSION ? " This run predates results schema "
                         + RunInfo.SCHEMA_VERSION + ": its throughput and latencies count every answer, good or not." : "");
-        return new ReportContent("Spring Concurrency Lab — " + run.suite(), summary, environment(run), base, sections, explained);
+        return new ReportContent("Spring Concurrency Lab — " + run.definition().suite(), summary, environment(run), base, sections, explained);
     }
 
     /**
@@ -140,21 +142,23 @@ public record ReportContent(String title, String summary, Map<String, String> en
     }
 
     private static Map<String, String> environment(RunInfo run) {
+        RunPlatform platform = run.platform();
+        RunProgress progress = run.progress();
         Map<String, String> env = new LinkedHashMap<>();
-        Map<String, String> machine = run.machine() == null ? Map.of() : run.machine();
+        Map<String, String> machine = platform.machine() == null ? Map.of() : platform.machine();
         env.put("machine", machine.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).reduce((a, b) -> a + " · " + b).orElse(""));
-        env.put("CPU layout", run.cpuLayout() == null ? "not recorded" : run.cpuLayout().describe());
-        Map<String, String> jdk = run.jdk() == null ? Map.of() : run.jdk();
+        env.put("CPU layout", platform.cpuLayout() == null ? "not recorded" : platform.cpuLayout().describe());
+        Map<String, String> jdk = platform.jdk() == null ? Map.of() : platform.jdk();
         env.put("JDK", String.join(" ", jdk.values()));
-        env.put("Spring Boot", Objects.toString(run.springBootVersion(), ""));
-        env.put("services", run.services() == null ? "" : run.services().entrySet().stream()
+        env.put("Spring Boot", Objects.toString(platform.springBootVersion(), ""));
+        env.put("services", progress.services() == null ? "" : progress.services().entrySet().stream()
                 .map(e -> e.getKey() + ": " + e.getValue()).reduce((a, b) -> a + " · " + b).orElse("none"));
-        env.put("JVM flags", run.jvmFlags() == null || run.jvmFlags().isEmpty() ? ""
-                : String.join(" ", run.jvmFlags().values().iterator().next()));
-        env.put("scale", run.scale() + ", " + run.trialsPerVariant() + " trial(s) per variant and benchmark");
-        env.put("git commit", Objects.toString(run.gitCommit(), ""));
-        env.put("started", Objects.toString(run.started(), "") + (run.finished() == null ? "" : ", finished " + run.finished()));
-        env.put("re-run", run.command());
+        env.put("JVM flags", platform.jvmFlags() == null || platform.jvmFlags().isEmpty() ? ""
+                : String.join(" ", platform.jvmFlags().values().iterator().next()));
+        env.put("scale", run.definition().scale() + ", " + run.definition().trialsPerVariant() + " trial(s) per variant and benchmark");
+        env.put("git commit", Objects.toString(platform.gitCommit(), ""));
+        env.put("started", Objects.toString(progress.started(), "") + (progress.finished() == null ? "" : ", finished " + progress.finished()));
+        env.put("re-run", run.definition().command());
         return env;
     }
 }

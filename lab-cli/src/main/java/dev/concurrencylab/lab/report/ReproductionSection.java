@@ -46,7 +46,7 @@ final class ReproductionSection {
             theirs.add(List.of(v.benchmark(), v.variant(), f == null ? v.figure() : f.label(), Numbers.format(v.value()),
                     f == null ? "" : f.unit()));
         }
-        String scale = results.run().scale();
+        String scale = results.run().definition().scale();
         String note = "Reproduced: the published ratio lies inside the measured 95 % interval (Welch's t on log-values over trials) "
                 + "and the interval leaves out 1. Inconclusive: the interval holds both the published ratio and 1, so this run "
                 + "cannot tell the claim from no difference (more trials narrow it). "

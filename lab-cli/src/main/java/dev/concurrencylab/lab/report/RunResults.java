@@ -43,7 +43,7 @@ public record RunResults(Path dir, RunInfo run, List<TrialResult> trials) {
                 throw new UncheckedIOException("cannot read results in " + dir + ": " + e.getMessage(), e);
             }
         }
-        trials.sort(Comparator.comparingInt(TrialResult::number));
+        trials.sort(Comparator.comparingInt(t -> t.identity().number()));
         return new RunResults(dir, run, List.copyOf(trials));
     }
 
@@ -81,25 +81,25 @@ public record RunResults(Path dir, RunInfo run, List<TrialResult> trials) {
     /** The verdict rules the run recorded; the defaults for a run from before they were recorded. */
     public VerdictRules rules() {
         VerdictRules d = VerdictRules.DEFAULT;
-        return new VerdictRules(run.minEffectPercent() == null ? d.minEffect() : run.minEffectPercent() / 100,
-                run.maxErrorRatePercent() == null ? d.maxErrorRate() : run.maxErrorRatePercent() / 100,
-                run.thresholds().stream().map(Threshold::parse).toList());
+        return new VerdictRules(run.rules().minEffectPercent() == null ? d.minEffect() : run.rules().minEffectPercent() / 100,
+                run.rules().maxErrorRatePercent() == null ? d.maxErrorRate() : run.rules().maxErrorRatePercent() / 100,
+                run.rules().thresholds().stream().map(Threshold::parse).toList());
     }
 
     /** Benchmarks in the order their first trial ran. */
     public List<String> benchmarks() {
-        return List.copyOf(new LinkedHashSet<>(trials.stream().map(TrialResult::benchmark).toList()));
+        return List.copyOf(new LinkedHashSet<>(trials.stream().map(t -> t.identity().benchmark()).toList()));
     }
 
     /** Variants in the run's order (the first is the base of every comparison). */
     public List<String> variants() {
-        LinkedHashSet<String> names = new LinkedHashSet<>(run.jvmFlags() == null ? List.of() : run.jvmFlags().keySet());
-        trials.forEach(t -> names.add(t.variant()));
+        LinkedHashSet<String> names = new LinkedHashSet<>(run.platform().jvmFlags() == null ? List.of() : run.platform().jvmFlags().keySet());
+        trials.forEach(t -> names.add(t.identity().variant()));
         return List.copyOf(names);
     }
 
     public List<TrialResult> trials(String benchmark, String variant) {
-        return trials.stream().filter(t -> t.benchmark().equals(benchmark) && t.variant().equals(variant)).toList();
+        return trials.stream().filter(t -> t.identity().benchmark().equals(benchmark) && t.identity().variant().equals(variant)).toList();
     }
 
     /** The trials of a variant and benchmark that completed: what every figure and table reads. */
@@ -113,8 +113,8 @@ public record RunResults(Path dir, RunInfo run, List<TrialResult> trials) {
         double attempted = 0;
         for (TrialResult t : trials) {
             if (t.ok()) {
-                failed += t.failedCount();
-                attempted += t.attempts();
+                failed += t.window().failedCount();
+                attempted += t.window().attempts();
             }
         }
         return attempted == 0 ? 0 : failed / attempted;
@@ -122,10 +122,10 @@ public record RunResults(Path dir, RunInfo run, List<TrialResult> trials) {
 
     /** The trial's response times, from its HdrHistogram log, or empty when it has none. */
     public Optional<Histogram> histogram(TrialResult trial) {
-        if (trial.histogramLog() == null) {
+        if (trial.latencies().histogramLog() == null) {
             return Optional.empty();
         }
-        Path log = dir.resolve("trials").resolve(trial.histogramLog());
+        Path log = dir.resolve("trials").resolve(trial.latencies().histogramLog());
         if (!Files.isRegularFile(log)) {
             return Optional.empty();
         }

@@ -29,8 +29,8 @@ final class SweepSection {
         Map<String, TreeMap<Integer, String>> sweeps = new LinkedHashMap<>();
         for (String benchmark : results.benchmarks()) {
             Matcher m = LEVEL.matcher(benchmark);
-            boolean closed = results.trials().stream().filter(t -> t.benchmark().equals(benchmark))
-                    .allMatch(t -> t.load() instanceof LoadModel.MaxRate);
+            boolean closed = results.trials().stream().filter(t -> t.identity().benchmark().equals(benchmark))
+                    .allMatch(t -> t.identity().load() instanceof LoadModel.MaxRate);
             if (m.matches() && closed) {
                 sweeps.computeIfAbsent(m.group(1), k -> new TreeMap<>()).put(Integer.parseInt(m.group(2)), benchmark);
             }

@@ -29,7 +29,7 @@ final class Tables {
                 continue;
             }
             Map<String, Long> byClass = new LinkedHashMap<>();
-            trials.forEach(t -> t.errors().forEach((k, v) -> byClass.merge(k, v, Long::sum)));
+            trials.forEach(t -> t.window().errors().forEach((k, v) -> byClass.merge(k, v, Long::sum)));
             long failed = byClass.values().stream().mapToLong(Long::longValue).sum();
             any |= failed > 0;
             List<String> classes = new ArrayList<>();
@@ -54,14 +54,14 @@ final class Tables {
     /** What each answer cost the server and the services: median over trials with the range; absent when nothing was measured. */
     static Optional<Table> cost(RunResults results, String benchmark, List<String> variants) {
         List<String> services = new ArrayList<>();
-        results.trials().stream().filter(t -> t.cost() != null).forEach(t -> t.cost().serviceCpuMsPer1k().keySet().stream()
+        results.trials().stream().filter(t -> t.server().cost() != null).forEach(t -> t.server().cost().serviceCpuMsPer1k().keySet().stream()
                 .filter(s -> !services.contains(s)).forEach(services::add));
         List<String> headings = new ArrayList<>(List.of("variant"));
         ExperimentTable.costFigures().forEach(f -> headings.add(f.heading()));
         services.forEach(s -> headings.add(s + " CPU per 1,000 answers (ms)"));
         List<List<String>> rows = new ArrayList<>();
         for (String variant : variants) {
-            List<TrialResult> trials = results.trials(benchmark, variant).stream().filter(t -> t.ok() && t.cost() != null).toList();
+            List<TrialResult> trials = results.trials(benchmark, variant).stream().filter(t -> t.ok() && t.server().cost() != null).toList();
             if (trials.isEmpty()) {
                 continue;
             }
@@ -71,7 +71,7 @@ final class Tables {
                 row.add(s == null ? "–" : s.text());
             });
             for (String service : services) {
-                List<Double> values = trials.stream().map(t -> t.cost().serviceCpuMsPer1k().get(service))
+                List<Double> values = trials.stream().map(t -> t.server().cost().serviceCpuMsPer1k().get(service))
                         .filter(java.util.Objects::nonNull).sorted().toList();
                 row.add(values.isEmpty() ? "–" : Numbers.format(Spread.median(values)));
             }
@@ -91,7 +91,7 @@ final class Tables {
         for (String variant : variants) {
             List<TrialResult> trials = results.completed(benchmark, variant);
             Map<String, List<CheckResult>> byName = new LinkedHashMap<>();
-            trials.forEach(t -> t.checks().forEach(c -> byName.computeIfAbsent(c.name(), k -> new ArrayList<>()).add(c)));
+            trials.forEach(t -> t.judged().checks().forEach(c -> byName.computeIfAbsent(c.name(), k -> new ArrayList<>()).add(c)));
             byName.forEach((name, each) -> {
                 long passes = each.stream().mapToLong(CheckResult::passes).sum();
                 long fails = each.stream().mapToLong(CheckResult::fails).sum();
@@ -114,7 +114,7 @@ final class Tables {
         for (String variant : variants) {
             List<TrialResult> trials = results.completed(benchmark, variant);
             Map<String, List<ThresholdResult>> byText = new LinkedHashMap<>();
-            trials.forEach(t -> t.thresholds().forEach(r -> byText.computeIfAbsent(r.threshold(), k -> new ArrayList<>()).add(r)));
+            trials.forEach(t -> t.judged().thresholds().forEach(r -> byText.computeIfAbsent(r.threshold(), k -> new ArrayList<>()).add(r)));
             byText.forEach((text, each) -> {
                 long met = each.stream().filter(ThresholdResult::passed).count();
                 rows.add(List.of(variant, text,
@@ -130,7 +130,7 @@ final class Tables {
     }
 
     private static String failedLatency(List<TrialResult> trials, Function<LatencySummary, Double> part) {
-        List<Double> values = trials.stream().filter(t -> t.failedLatency() != null).map(t -> part.apply(t.failedLatency())).sorted().toList();
+        List<Double> values = trials.stream().filter(t -> t.latencies().failedLatency() != null).map(t -> part.apply(t.latencies().failedLatency())).sorted().toList();
         return values.isEmpty() ? "–" : Numbers.format(Spread.median(values));
     }
 

@@ -56,17 +56,17 @@ final class Why {
 
     /** What the recordings show, over every recorded trial; hot methods and allocation of the trial with the most samples. */
     private static Optional<String> profile(List<TrialResult> trials) {
-        List<TrialResult> recorded = trials.stream().filter(t -> t.profile() != null).toList();
+        List<TrialResult> recorded = trials.stream().filter(t -> t.server().profile() != null).toList();
         if (recorded.isEmpty()) {
             return Optional.empty();
         }
-        JfrSummary richest = recorded.stream().map(TrialResult::profile).max(Comparator.comparingLong(JfrSummary::samples)).orElseThrow();
-        double window = recorded.stream().mapToDouble(TrialResult::windowSeconds).sum();
-        long pinned = recorded.stream().mapToLong(t -> t.profile().pinned().count()).sum();
-        double pinnedMs = recorded.stream().mapToDouble(t -> t.profile().pinned().totalMs()).sum();
-        double blockedMs = recorded.stream().mapToDouble(t -> t.profile().eventLoopBlockedMs()).sum();
-        long gcs = recorded.stream().mapToLong(t -> t.profile().gcPauses().count()).sum();
-        double gcMs = recorded.stream().mapToDouble(t -> t.profile().gcPauses().totalMs()).sum();
+        JfrSummary richest = recorded.stream().map(t -> t.server().profile()).max(Comparator.comparingLong(JfrSummary::samples)).orElseThrow();
+        double window = recorded.stream().mapToDouble(t -> t.window().windowSeconds()).sum();
+        long pinned = recorded.stream().mapToLong(t -> t.server().profile().pinned().count()).sum();
+        double pinnedMs = recorded.stream().mapToDouble(t -> t.server().profile().pinned().totalMs()).sum();
+        double blockedMs = recorded.stream().mapToDouble(t -> t.server().profile().eventLoopBlockedMs()).sum();
+        long gcs = recorded.stream().mapToLong(t -> t.server().profile().gcPauses().count()).sum();
+        double gcMs = recorded.stream().mapToDouble(t -> t.server().profile().gcPauses().totalMs()).sum();
         List<String> said = new ArrayList<>();
         said.add("JFR (" + recorded.size() + " trial(s), " + Numbers.format(window) + " s): hottest "
                 + shares(richest.hotMethods(), 3, " %"));
@@ -82,27 +82,27 @@ final class Why {
             said.add(String.format(Locale.ROOT, "event-loop threads blocked %s ms (%s %% of the window), in %s", Numbers.format(blockedMs),
                     Numbers.format(100 * blockedMs / (window * 1000)), shares(richestBy(recorded, false), 2, " ms")));
         }
-        long loopSamples = recorded.stream().mapToLong(t -> t.profile().eventLoopSamples()).sum();
-        long loopBlocking = recorded.stream().mapToLong(t -> t.profile().eventLoopBlockingSamples()).sum();
+        long loopSamples = recorded.stream().mapToLong(t -> t.server().profile().eventLoopSamples()).sum();
+        long loopBlocking = recorded.stream().mapToLong(t -> t.server().profile().eventLoopBlockingSamples()).sum();
         if (loopSamples > 0) {
             said.add(String.format(Locale.ROOT, "event-loop threads in blocking code (JDBC, blocking sockets, sleep, park) in %s of %s samples (%s %%)",
                     Numbers.format(loopBlocking), Numbers.format(loopSamples), Numbers.format(100.0 * loopBlocking / loopSamples)));
         }
-        long submitFailed = recorded.stream().mapToLong(t -> t.profile().submitFailed()).sum();
+        long submitFailed = recorded.stream().mapToLong(t -> t.server().profile().submitFailed()).sum();
         if (submitFailed > 0) {
             said.add(Numbers.format(submitFailed) + " virtual-thread submit failure(s)");
         }
-        long locks = recorded.stream().mapToLong(t -> t.profile().lockContention().count()).sum();
+        long locks = recorded.stream().mapToLong(t -> t.server().profile().lockContention().count()).sum();
         if (locks > 0) {
             said.add(String.format(Locale.ROOT, "%s lock wait(s) of 1 ms or more, %s ms", Numbers.format(locks),
-                    Numbers.format(recorded.stream().mapToDouble(t -> t.profile().lockContention().totalMs()).sum())));
+                    Numbers.format(recorded.stream().mapToDouble(t -> t.server().profile().lockContention().totalMs()).sum())));
         }
         return Optional.of(String.join(", ", said));
     }
 
     /** Pinning places (or event-loop blocking places) of the trial where they took longest. */
     private static List<JfrSummary.Share> richestBy(List<TrialResult> recorded, boolean pinning) {
-        return recorded.stream().map(TrialResult::profile)
+        return recorded.stream().map(t -> t.server().profile())
                 .max(Comparator.comparingDouble(p -> pinning ? p.pinned().totalMs() : p.eventLoopBlockedMs()))
                 .map(p -> pinning ? p.pinned().where() : p.eventLoopBlocks()).orElse(List.of());
     }

@@ -78,9 +78,9 @@ public final class ResultStore {
 
     /** Writes the trial and, when it names one, its histogram log; returns the trial's file. */
     public Path writeTrial(TrialResult trial, Histogram latencyNanos) {
-        String base = baseName(trial.number(), trial.variant(), trial.benchmark());
-        if (trial.histogramLog() != null) {
-            Path hlog = dir.resolve("trials").resolve(trial.histogramLog());
+        String base = baseName(trial.identity().number(), trial.identity().variant(), trial.identity().benchmark());
+        if (trial.latencies().histogramLog() != null) {
+            Path hlog = dir.resolve("trials").resolve(trial.latencies().histogramLog());
             atomically(hlog, out -> {
                 HistogramLogWriter writer = new HistogramLogWriter(out);
                 writer.outputComment("response times of " + base + " in nanoseconds");

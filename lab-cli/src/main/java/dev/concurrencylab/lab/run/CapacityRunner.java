@@ -8,7 +8,9 @@ import dev.concurrencylab.lab.load.LoadDriver;
 import dev.concurrencylab.lab.plan.CapacityPlan;
 import dev.concurrencylab.lab.result.Flag;
 import dev.concurrencylab.lab.result.RunInfo;
+import dev.concurrencylab.lab.result.LatencySummary;
 import dev.concurrencylab.lab.result.TrialResult;
+import dev.concurrencylab.lab.result.WindowCounts;
 import dev.concurrencylab.lab.suite.Variant;
 import dev.concurrencylab.lab.sut.RunningSut;
 import dev.concurrencylab.lab.sut.SutException;
@@ -152,16 +154,18 @@ public final class CapacityRunner {
             return true;
         }
         return java.util.stream.Stream.of(ErrorClass.REFUSED, ErrorClass.RESET, ErrorClass.TIMEOUT)
-                .mapToLong(e -> t.errors().getOrDefault(e.key(), 0L)).sum() > 0;
+                .mapToLong(e -> t.window().errors().getOrDefault(e.key(), 0L)).sum() > 0;
     }
 
     private static Slo.Step asStep(double rate, TrialResult t, int launch) {
-        if (!t.ok() || t.latency() == null) {
-            return new Slo.Step(rate, t.throughput(), Double.NaN, Double.POSITIVE_INFINITY, 1, 0, false, Double.POSITIVE_INFINITY, launch);
+        WindowCounts window = t.window();
+        LatencySummary latency = t.latencies().latency();
+        if (!t.ok() || latency == null) {
+            return new Slo.Step(rate, window.throughput(), Double.NaN, Double.POSITIVE_INFINITY, 1, 0, false, Double.POSITIVE_INFINITY, launch);
         }
-        long failedChecks = t.latencyCheckFailed() + t.errors().getOrDefault(ErrorClass.CHECK.key(), 0L);
-        return new Slo.Step(rate, t.throughput(), t.latency().p50Ms(), t.latency().p99Ms(), t.errorRate(), failedChecks,
-                t.flags().contains(Flag.GENERATOR_LIMITED),
-                t.series().stream().mapToDouble(s -> s.p99Ms()).max().orElse(t.latency().p99Ms()), launch);
+        long failedChecks = window.latencyCheckFailed() + window.errors().getOrDefault(ErrorClass.CHECK.key(), 0L);
+        return new Slo.Step(rate, window.throughput(), latency.p50Ms(), latency.p99Ms(), window.errorRate(), failedChecks,
+                t.outcome().flags().contains(Flag.GENERATOR_LIMITED),
+                window.series().stream().mapToDouble(s -> s.p99Ms()).max().orElse(latency.p99Ms()), launch);
     }
 }

@@ -5,6 +5,7 @@ import dev.concurrencylab.lab.plan.Plan;
 import dev.concurrencylab.lab.plan.PlannedTrial;
 import dev.concurrencylab.lab.result.Flag;
 import dev.concurrencylab.lab.result.RunInfo;
+import dev.concurrencylab.lab.result.RunRules;
 import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.sut.RunningSut;
 import dev.concurrencylab.lab.sut.SutException;
@@ -20,9 +21,9 @@ import java.util.Map;
 public final class Runner {
 
     /** How a run ended: trials that failed, and each threshold per benchmark and variant. */
-    public record Outcome(int failedTrials, List<RunInfo.ThresholdOutcome> thresholds) {
+    public record Outcome(int failedTrials, List<RunRules.ThresholdOutcome> thresholds) {
 
-        public List<RunInfo.ThresholdOutcome> crossed() {
+        public List<RunRules.ThresholdOutcome> crossed() {
             return thresholds.stream().filter(t -> !t.met()).toList();
         }
     }
@@ -66,10 +67,10 @@ public final class Runner {
                 if (!result.ok()) {
                     failed++;
                 }
-                if (result.flags().contains(Flag.SERVICE_DIED)) {
+                if (result.outcome().flags().contains(Flag.SERVICE_DIED)) {
                     // Every later trial would measure a server without its database or broker.
-                    progress.note("lab: " + result.failure() + "; the run stops here, finished trials are kept"
-                            + (result.serverLogTail() == null || result.serverLogTail().isBlank() ? "" : "; its log: " + result.serverLogTail()));
+                    progress.note("lab: " + result.outcome().failure() + "; the run stops here, finished trials are kept"
+                            + (result.outcome().serverLogTail() == null || result.outcome().serverLogTail().isBlank() ? "" : "; its log: " + result.outcome().serverLogTail()));
                     break;
                 }
             }

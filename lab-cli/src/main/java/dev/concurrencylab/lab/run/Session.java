@@ -5,6 +5,7 @@ import dev.concurrencylab.lab.monitor.CpuLayout;
 import dev.concurrencylab.lab.monitor.Monitor;
 import dev.concurrencylab.lab.result.ResultStore;
 import dev.concurrencylab.lab.result.RunInfo;
+import dev.concurrencylab.lab.result.RunProgress;
 import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.service.ServiceSet;
 import dev.concurrencylab.lab.suite.Variant;
@@ -87,11 +88,12 @@ public final class Session {
             if (layout.pinned()) {
                 services.services().forEach(s -> s.pids().forEach(pid -> Affinity.pinTree(pid, layout.services())));
             }
-            info = info.with(withWhy(services.versions(), needed), "running", written.size());
+            info = info.with(info.progress().with(withWhy(services.versions(), needed), "running", written.size()));
             store.writeRun(info);
             services.versions().forEach((k, v) -> progress.note("lab: " + k + ": " + v));
             int failed = body.getAsInt();
-            info = info.with(withWhy(services.versions(), needed), failed == 0 ? "complete" : "complete with failed trials", written.size());
+            info = info.with(info.progress().with(withWhy(services.versions(), needed),
+                    failed == 0 ? "complete" : "complete with failed trials", written.size()));
             return failed;
         } finally {
             services.close();
@@ -174,13 +176,14 @@ public final class Session {
             s.close();
         }
         RunInfo i = info;
-        if (i != null && "running".equals(i.status())) {
-            store.writeRun(finished(i.with(i.services(), "interrupted", written.size())));
+        if (i != null && "running".equals(i.progress().status())) {
+            store.writeRun(finished(i.with(i.progress().with(i.progress().services(), "interrupted", written.size()))));
         }
     }
 
     private RunInfo finished(RunInfo i) {
-        return i.with(i.services(), i.status(), written.size()).withThresholdOutcomes(Threshold.outcomes(written))
-                .finishedAt(Instant.now().toString());
+        RunProgress now = i.progress();
+        return i.with(now.with(now.services(), now.status(), written.size()).finishedAt(Instant.now().toString()))
+                .with(i.rules().withOutcomes(Threshold.outcomes(written)));
     }
 }

@@ -17,6 +17,7 @@ import dev.concurrencylab.lab.monitor.ResourceSummary;
 import dev.concurrencylab.lab.plan.PlannedTrial;
 import dev.concurrencylab.lab.result.Completion;
 import dev.concurrencylab.lab.result.Flag;
+import dev.concurrencylab.lab.result.LatencySummary;
 import dev.concurrencylab.lab.result.ThresholdResult;
 import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.sut.RunningSut;
@@ -95,7 +96,7 @@ final class TrialExecutor {
                 return serviceDied(trial, deadService.get(), progress);
             }
             TrialResult result = TrialRecords.failed(trial, died.get() ? DIED : "trial failed: " + e.getMessage(), sut.logTail(5));
-            return failed(result, progress, result.failure());
+            return failed(result, progress, result.outcome().failure());
         }
         JfrSummary profile = profile(jfr, progress);
         if (deadService.get() != null) {
@@ -109,11 +110,12 @@ final class TrialExecutor {
         TrialResult result = TrialRecords.measured(trial, load, startupMs, failure, completion, died.get(), resources, summary,
                 monitor == null ? -1 : monitor.contextSwitches(), profile, rules, sut.logTail(5), jit == null ? null : jit.recentMillis());
         session.write(result, load.latencyNanos());
-        List<String> crossed = result.thresholds().stream().filter(t -> !t.passed()).map(ThresholdResult::threshold).toList();
-        progress.finished(String.format("%s · %,.0f req/s · p50 %s ms · p99 %s ms · %,d errors%s%s", result.status(),
-                result.throughput(), result.latency() == null ? "-" : result.latency().p50Ms(),
-                result.latency() == null ? "-" : result.latency().p99Ms(), load.errorCount(),
-                result.flags().isEmpty() ? "" : " · flags: " + String.join(", ", result.flags().stream().map(Flag::key).toList()),
+        List<String> crossed = result.judged().thresholds().stream().filter(t -> !t.passed()).map(ThresholdResult::threshold).toList();
+        LatencySummary latency = result.latencies().latency();
+        List<Flag> flags = result.outcome().flags();
+        progress.finished(String.format("%s · %,.0f req/s · p50 %s ms · p99 %s ms · %,d errors%s%s", result.outcome().status(),
+                result.window().throughput(), latency == null ? "-" : latency.p50Ms(), latency == null ? "-" : latency.p99Ms(), load.errorCount(),
+                flags.isEmpty() ? "" : " · flags: " + String.join(", ", flags.stream().map(Flag::key).toList()),
                 crossed.isEmpty() ? "" : " · thresholds crossed: " + String.join(", ", crossed)));
         return result;
     }

@@ -13,7 +13,14 @@ import dev.concurrencylab.lab.result.CostPerRequest;
 import dev.concurrencylab.lab.result.Flag;
 import dev.concurrencylab.lab.result.LatencySummary;
 import dev.concurrencylab.lab.result.ResultStore;
+import dev.concurrencylab.lab.result.Judged;
+import dev.concurrencylab.lab.result.Latencies;
+import dev.concurrencylab.lab.result.ServerUse;
+import dev.concurrencylab.lab.result.TrialIdentity;
+import dev.concurrencylab.lab.result.TrialOutcome;
 import dev.concurrencylab.lab.result.TrialResult;
+import dev.concurrencylab.lab.result.WarmUp;
+import dev.concurrencylab.lab.result.WindowCounts;
 import dev.concurrencylab.lab.result.TrialStatus;
 import dev.concurrencylab.lab.verdict.VerdictRules;
 import java.util.ArrayList;
@@ -75,14 +82,20 @@ final class TrialRecords {
         if (summary != null) {
             summary.flags().forEach(f -> flag(flags, reasons, Flag.of(f), summary.reasons().getOrDefault(f, "")));
         }
-        TrialResult result = new TrialResult(trial.number(), trial.variant().name(), trial.benchmark().name(),
-                trial.benchmark().workload(), trial.repetition(), trial.load().name(), trial.load(),
-                failure == null ? TrialStatus.OK : TrialStatus.FAILED, failure, startupMs, load.warmedSeconds(),
-                load.steady(), round(load.windowSeconds()), round(load.waitSeconds()), load.sent(), load.good(), load.answered(), round(load.throughput()), errors,
-                errorRate, load.latencyCheckFailed(), LatencySummary.of(load.latencyNanos()), LatencySummary.of(load.failedLatencyNanos()),
-                ResultStore.histogramLogName(trial.number(), trial.variant().name(), trial.benchmark().name(), load.latencyNanos()),
-                load.series(), completion, load.blockedMillis(), attribution.delivery(), checks, List.of(), flags, reasons,
-                failure == null ? null : logTail, resources, summary, CostPerRequest.of(resources, load.answered(), contextSwitches), profile);
+        TrialResult result = TrialResult.of(identity(trial))
+                .outcome(new TrialOutcome(failure == null ? TrialStatus.OK : TrialStatus.FAILED, failure, flags, reasons,
+                        failure == null ? null : logTail))
+                .warmUp(new WarmUp(startupMs, load.warmedSeconds(), load.steady()))
+                .window(new WindowCounts(round(load.windowSeconds()), round(load.waitSeconds()), load.sent(), load.good(),
+                        load.answered(), round(load.throughput()), errors, errorRate, load.latencyCheckFailed(), load.blockedMillis(),
+                        load.series()))
+                .latencies(new Latencies(LatencySummary.of(load.latencyNanos()), LatencySummary.of(load.failedLatencyNanos()),
+                        ResultStore.histogramLogName(trial.number(), trial.variant().name(), trial.benchmark().name(), load.latencyNanos())))
+                .delivery(attribution.delivery())
+                .completion(completion)
+                .judged(new Judged(checks, List.of()))
+                .server(new ServerUse(resources, summary, CostPerRequest.of(resources, load.answered(), contextSwitches), profile))
+                .build();
         return result.ok() ? result.withThresholds(rules.thresholds().stream().map(t -> t.judge(result)).toList()) : result;
     }
 
@@ -93,9 +106,12 @@ final class TrialRecords {
 
     /** A trial that could not run for the reason {@code flag} names. */
     static TrialResult failed(PlannedTrial t, Flag flag, String why, String logTail) {
-        return new TrialResult(t.number(), t.variant().name(), t.benchmark().name(), t.benchmark().workload(), t.repetition(),
-                t.load().name(), t.load(), TrialStatus.FAILED, why, null, 0, null, 0, null, 0, 0, 0, 0, Map.of(), 0, 0, null, null,
-                null, List.of(), null, 0, null, List.of(), List.of(), List.of(flag), Map.of(flag.key(), why), logTail, List.of(), null, null, null);
+        return TrialResult.of(identity(t)).outcome(TrialOutcome.failed(flag, why, logTail)).build();
+    }
+
+    private static TrialIdentity identity(PlannedTrial t) {
+        return new TrialIdentity(t.number(), t.variant().name(), t.benchmark().name(), t.benchmark().workload(), t.repetition(),
+                t.load().name(), t.load());
     }
 
     private static void flag(List<Flag> flags, Map<String, String> reasons, Flag flag, String... why) {

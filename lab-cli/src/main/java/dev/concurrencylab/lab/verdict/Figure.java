@@ -6,25 +6,26 @@ import dev.concurrencylab.lab.monitor.ResourceSummary;
 import dev.concurrencylab.lab.result.CostPerRequest;
 import dev.concurrencylab.lab.result.LatencySummary;
 import dev.concurrencylab.lab.result.TrialResult;
+import dev.concurrencylab.lab.result.WindowCounts;
 import java.util.function.Function;
 
 /** One number a report shows per trial, how to read it from a trial's record, and which way is better. */
 public enum Figure {
 
-    THROUGHPUT("throughput", "req/s", Better.HIGHER, t -> t.throughput()),
-    SEND_RATE("rate", "req/s", Better.NEITHER, t -> t.windowSeconds() > 0 ? t.sent() / t.windowSeconds() : null),
-    SENT("requests", "", Better.NEITHER, t -> (double) t.sent()),
-    COUNT("good answers", "", Better.NEITHER, t -> (double) t.count()),
-    FAILED("failed", "", Better.LOWER, t -> (double) t.errors().values().stream().mapToLong(Long::longValue).sum()),
-    ERROR_RATE("error rate", "%", Better.LOWER, t -> t.errorRate() * 100),
-    SUCCESS_RATIO("success", "%", Better.HIGHER, t -> 100 - t.errorRate() * 100),
-    WINDOW("time taken", "s", Better.NEITHER, TrialResult::windowSeconds),
+    THROUGHPUT("throughput", "req/s", Better.HIGHER, window(WindowCounts::throughput)),
+    SEND_RATE("rate", "req/s", Better.NEITHER, window(w -> w.windowSeconds() > 0 ? w.sent() / w.windowSeconds() : null)),
+    SENT("requests", "", Better.NEITHER, window(w -> (double) w.sent())),
+    COUNT("good answers", "", Better.NEITHER, window(w -> (double) w.count())),
+    FAILED("failed", "", Better.LOWER, window(w -> (double) w.failedCount())),
+    ERROR_RATE("error rate", "%", Better.LOWER, window(w -> w.errorRate() * 100)),
+    SUCCESS_RATIO("success", "%", Better.HIGHER, window(w -> 100 - w.errorRate() * 100)),
+    WINDOW("time taken", "s", Better.NEITHER, window(WindowCounts::windowSeconds)),
     /** vegeta's Duration: the attack (the window) and the wait for its last answers after it. */
-    DURATION_TOTAL("duration total", "s", Better.NEITHER, t -> t.waitSeconds() == null ? null : t.windowSeconds() + t.waitSeconds()),
-    WAIT("wait", "s", Better.NEITHER, TrialResult::waitSeconds),
+    DURATION_TOTAL("duration total", "s", Better.NEITHER, window(w -> w.waitSeconds() == null ? null : w.windowSeconds() + w.waitSeconds())),
+    WAIT("wait", "s", Better.NEITHER, window(WindowCounts::waitSeconds)),
     /** vegeta's throughput: good answers over the attack and the wait, so late answers count (E3). */
     THROUGHPUT_TOTAL("throughput over total time", "req/s", Better.HIGHER,
-            t -> t.waitSeconds() == null || t.windowSeconds() + t.waitSeconds() <= 0 ? null : t.count() / (t.windowSeconds() + t.waitSeconds())),
+            window(w -> w.waitSeconds() == null || w.windowSeconds() + w.waitSeconds() <= 0 ? null : w.count() / (w.windowSeconds() + w.waitSeconds()))),
     MIN("min", "ms", Better.LOWER, latency(LatencySummary::minMs)),
     MEAN("mean", "ms", Better.LOWER, latency(LatencySummary::meanMs)),
     P50("p50", "ms", Better.LOWER, latency(LatencySummary::p50Ms)),
@@ -34,7 +35,7 @@ public enum Figure {
     P999("p99.9", "ms", Better.LOWER, latency(LatencySummary::p999Ms)),
     MAX("max", "ms", Better.LOWER, latency(LatencySummary::maxMs)),
     STD_DEV("std dev", "ms", Better.LOWER, latency(LatencySummary::stdDevMs)),
-    STARTUP("start-up", "ms", Better.LOWER, t -> t.startupMs() == null ? null : t.startupMs().doubleValue()),
+    STARTUP("start-up", "ms", Better.LOWER, t -> t.warmUp().startupMs() == null ? null : t.warmUp().startupMs().doubleValue()),
     CPU_AVG("CPU avg", "% of a core", Better.LOWER, avg(ResourceSample.SUT_CPU)),
     CPU_PEAK("CPU peak", "% of a core", Better.LOWER, peak(ResourceSample.SUT_CPU)),
     RSS_AVG("RSS avg", "MB", Better.LOWER, avg(ResourceSample.SUT_RSS)),
@@ -42,7 +43,7 @@ public enum Figure {
     THREADS_AVG("threads avg", "", Better.LOWER, avg(ResourceSample.SUT_THREADS)),
     THREADS_PEAK("threads peak", "", Better.LOWER, peak(ResourceSample.SUT_THREADS)),
     HEAP_PEAK("heap peak", "MB", Better.LOWER, peak(JvmMetric.HEAP_USED_MB.key())),
-    GC_PAUSE("GC pauses", "% of time", Better.LOWER, t -> t.resourceSummary() == null ? null : t.resourceSummary().gcPausePercent()),
+    GC_PAUSE("GC pauses", "% of time", Better.LOWER, t -> t.server().resourceSummary() == null ? null : t.server().resourceSummary().gcPausePercent()),
     COMPLETED("work completed", "", Better.HIGHER, t -> t.completion() == null ? null : (double) t.completion().completed()),
     HANDOFF_P50("hand-off→done p50", "ms", Better.LOWER, t -> t.completion() == null ? null : t.completion().latencyP50Ms()),
     HANDOFF_P99("hand-off→done p99", "ms", Better.LOWER, t -> t.completion() == null ? null : t.completion().latencyP99Ms()),
@@ -108,12 +109,16 @@ public enum Figure {
         return unit.isEmpty() ? label : label + " (" + unit + ")";
     }
 
+    private static Function<TrialResult, Double> window(Function<WindowCounts, Double> part) {
+        return t -> part.apply(t.window());
+    }
+
     private static Function<TrialResult, Double> latency(Function<LatencySummary, Double> part) {
-        return t -> t.latency() == null ? null : part.apply(t.latency());
+        return t -> t.latencies().latency() == null ? null : part.apply(t.latencies().latency());
     }
 
     private static Function<TrialResult, Double> cost(Function<CostPerRequest, Double> part) {
-        return t -> t.cost() == null ? null : part.apply(t.cost());
+        return t -> t.server().cost() == null ? null : part.apply(t.server().cost());
     }
 
     private static Function<TrialResult, Double> avg(String key) {
@@ -125,6 +130,6 @@ public enum Figure {
     }
 
     private static ResourceSummary.Stat stat(TrialResult t, String key) {
-        return t.resourceSummary() == null ? null : t.resourceSummary().figures().get(key);
+        return t.server().resourceSummary() == null ? null : t.server().resourceSummary().figures().get(key);
     }
 }

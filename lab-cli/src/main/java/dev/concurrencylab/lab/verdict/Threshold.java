@@ -2,6 +2,7 @@ package dev.concurrencylab.lab.verdict;
 
 import dev.concurrencylab.lab.result.LatencySummary;
 import dev.concurrencylab.lab.result.RunInfo;
+import dev.concurrencylab.lab.result.RunRules;
 import dev.concurrencylab.lab.result.ThresholdResult;
 import dev.concurrencylab.lab.result.TrialResult;
 import java.util.ArrayList;
@@ -32,9 +33,9 @@ public record Threshold(String text, String metric, String operator, double limi
     }
 
     private static final Map<String, Metric> METRICS = Map.ofEntries(
-            Map.entry("throughput", new Metric(Unit.PER_SECOND, TrialResult::throughput)),
-            Map.entry("error-rate", new Metric(Unit.PERCENT, t -> t.errorRate() * 100)),
-            Map.entry("checks", new Metric(Unit.PERCENT, TrialResult::checksPassRate)),
+            Map.entry("throughput", new Metric(Unit.PER_SECOND, t -> t.window().throughput())),
+            Map.entry("error-rate", new Metric(Unit.PERCENT, t -> t.window().errorRate() * 100)),
+            Map.entry("checks", new Metric(Unit.PERCENT, t -> t.judged().checksPassRate())),
             Map.entry("min", latency(LatencySummary::minMs)),
             Map.entry("mean", latency(LatencySummary::meanMs)),
             Map.entry("p50", latency(LatencySummary::p50Ms)),
@@ -93,27 +94,27 @@ public record Threshold(String text, String metric, String operator, double limi
     }
 
     private static Metric latency(Function<LatencySummary, Double> part) {
-        return new Metric(Unit.MS, t -> t.latency() == null ? null : part.apply(t.latency()));
+        return new Metric(Unit.MS, t -> t.latencies().latency() == null ? null : part.apply(t.latencies().latency()));
     }
 
     /**
      * Per benchmark, variant and threshold, in the trials' order: how many completed trials met it.
      * A variant meets a threshold when every one of its completed trials did.
      */
-    public static List<RunInfo.ThresholdOutcome> outcomes(List<TrialResult> trials) {
+    public static List<RunRules.ThresholdOutcome> outcomes(List<TrialResult> trials) {
         Map<List<String>, int[]> counts = new LinkedHashMap<>();
         for (TrialResult t : trials) {
             if (!t.ok()) {
                 continue;
             }
-            for (ThresholdResult r : t.thresholds()) {
-                int[] c = counts.computeIfAbsent(List.of(t.benchmark(), t.variant(), r.threshold()), k -> new int[2]);
+            for (ThresholdResult r : t.judged().thresholds()) {
+                int[] c = counts.computeIfAbsent(List.of(t.identity().benchmark(), t.identity().variant(), r.threshold()), k -> new int[2]);
                 c[0] += r.passed() ? 1 : 0;
                 c[1]++;
             }
         }
-        List<RunInfo.ThresholdOutcome> out = new ArrayList<>();
-        counts.forEach((k, c) -> out.add(new RunInfo.ThresholdOutcome(k.get(0), k.get(1), k.get(2), c[0], c[1], c[0] == c[1])));
+        List<RunRules.ThresholdOutcome> out = new ArrayList<>();
+        counts.forEach((k, c) -> out.add(new RunRules.ThresholdOutcome(k.get(0), k.get(1), k.get(2), c[0], c[1], c[0] == c[1])));
         return out;
     }
 }

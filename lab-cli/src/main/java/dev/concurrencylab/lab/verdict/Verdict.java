@@ -87,7 +87,7 @@ public record Verdict(String variant, String base, Figure figure, Kind kind, Str
     public static TreeSet<String> voidingFlags(List<TrialResult> trials, List<TrialResult> others) {
         TreeSet<String> voiding = new TreeSet<>();
         for (List<TrialResult> side : List.of(trials, others)) {
-            side.forEach(t -> t.flags().stream().filter(Flag::voidsVerdicts).forEach(f -> voiding.add(f.key())));
+            side.forEach(t -> t.outcome().flags().stream().filter(Flag::voidsVerdicts).forEach(f -> voiding.add(f.key())));
         }
         return voiding;
     }

@@ -33,7 +33,7 @@ class RunResultsTest {
         Report.render(dir);
 
         assertThat(results.run().schemaVersion()).isEqualTo(1);
-        assertThat(results.trials().getFirst().load()).isEqualTo(new LoadModel.ClosedStages(List.of(
+        assertThat(results.trials().getFirst().identity().load()).isEqualTo(new LoadModel.ClosedStages(List.of(
                 new LoadModel.Stage(Duration.ofSeconds(5), 50), new LoadModel.Stage(Duration.ofSeconds(5), 0))));
         assertThat(Files.readString(dir.resolve("report.md")))
                 .contains("This run predates results schema 2", "| mvc-platform | 1 | 100 |");

@@ -2,8 +2,8 @@ package dev.concurrencylab.lab.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.concurrencylab.lab.result.ResultStore;
 import dev.concurrencylab.lab.result.TrialResult;
+import dev.concurrencylab.lab.result.Trials;
 import dev.concurrencylab.lab.verdict.Figure;
 import java.util.Arrays;
 import java.util.List;
@@ -21,15 +21,6 @@ class SpreadTest {
     }
 
     private static List<TrialResult> trials(double... p99) {
-        return Arrays.stream(p99).mapToObj(p -> {
-            try {
-                return ResultStore.JSON.readValue("""
-                        {"number": 1, "variant": "v", "benchmark": "b", "status": "ok", "throughput": 100,
-                         "sent": 1000, "latency": {"p50Ms": 1, "p99Ms": %s}, "flags": [], "errors": {}}
-                        """.formatted(p), TrialResult.class);
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        }).toList();
+        return Arrays.stream(p99).mapToObj(p -> Trials.ok(100, p)).toList();
     }
 }

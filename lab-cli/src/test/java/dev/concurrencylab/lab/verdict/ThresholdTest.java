@@ -2,22 +2,30 @@ package dev.concurrencylab.lab.verdict;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.concurrencylab.lab.result.ResultStore;
+import dev.concurrencylab.lab.result.CheckResult;
+import dev.concurrencylab.lab.result.Judged;
+import dev.concurrencylab.lab.result.Latencies;
 import dev.concurrencylab.lab.result.RunInfo;
+import dev.concurrencylab.lab.result.RunRules;
 import dev.concurrencylab.lab.result.ThresholdResult;
+import dev.concurrencylab.lab.result.TrialOutcome;
 import dev.concurrencylab.lab.result.TrialResult;
+import dev.concurrencylab.lab.result.TrialStatus;
+import dev.concurrencylab.lab.result.Trials;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Thresholds judged on trial records as the runner writes them. */
 class ThresholdTest {
 
-    private static final TrialResult TRIAL = trial("""
-            {"number": 1, "variant": "v", "benchmark": "b", "status": "ok", "throughput": 1200, "sent": 1000,
-             "errorRate": 0.012, "errors": {"status": 12},
-             "latency": {"p50Ms": 20, "p95Ms": 480, "p99Ms": 900},
-             "checks": [{"name": "status is 200", "passes": 988, "fails": 12}, {"name": "response time < 500ms", "passes": 1000, "fails": 0}]}
-            """);
+    private static final TrialResult TRIAL = TrialResult.of(Trials.identity())
+            .outcome(new TrialOutcome(TrialStatus.OK, null, List.of(), Map.of(), null))
+            .window(Trials.window(1200, Map.of("status", 12L), 0.012))
+            .latencies(new Latencies(Trials.latency(20, 480, 900), null, null))
+            .judged(new Judged(List.of(CheckResult.of("status is 200", 988, 12), CheckResult.of("response time < 500ms", 1000, 0)),
+                    List.of()))
+            .build();
 
     @Test
     void eachMetricIsReadInItsUnit() {
@@ -30,9 +38,9 @@ class ThresholdTest {
 
     @Test
     void aTrialWithoutTheFigureDoesNotMeetIt() {
-        TrialResult none = trial("""
-                {"number": 1, "variant": "v", "benchmark": "b", "status": "ok", "throughput": 0, "errors": {}}
-                """);
+        TrialResult none = TrialResult.of(Trials.identity())
+                .outcome(new TrialOutcome(TrialStatus.OK, null, List.of(), Map.of(), null))
+                .build();
 
         assertThat(Threshold.parse("p95 < 500ms").judge(none)).isEqualTo(new ThresholdResult("p95 < 500ms", null, false));
     }
@@ -43,20 +51,12 @@ class ThresholdTest {
         TrialResult crossed = TRIAL.withThresholds(List.of(new ThresholdResult("p95 < 500ms", 520.0, false)));
 
         assertThat(Threshold.outcomes(List.of(passed, crossed, passed)))
-                .containsExactly(new RunInfo.ThresholdOutcome("b", "v", "p95 < 500ms", 2, 3, false));
+                .containsExactly(new RunRules.ThresholdOutcome("b", "v", "p95 < 500ms", 2, 3, false));
         assertThat(Threshold.outcomes(List.of(passed, passed)))
-                .containsExactly(new RunInfo.ThresholdOutcome("b", "v", "p95 < 500ms", 2, 2, true));
+                .containsExactly(new RunRules.ThresholdOutcome("b", "v", "p95 < 500ms", 2, 2, true));
     }
 
     private static ThresholdResult judge(String text) {
         return Threshold.parse(text).judge(TRIAL);
-    }
-
-    private static TrialResult trial(String json) {
-        try {
-            return ResultStore.JSON.readValue(json, TrialResult.class);
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

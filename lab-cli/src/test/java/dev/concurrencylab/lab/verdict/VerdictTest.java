@@ -2,8 +2,8 @@ package dev.concurrencylab.lab.verdict;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.concurrencylab.lab.result.ResultStore;
 import dev.concurrencylab.lab.result.TrialResult;
+import dev.concurrencylab.lab.result.Trials;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -101,14 +101,6 @@ class VerdictTest {
     }
 
     private static TrialResult trial(double p99, double throughput, String... flags) {
-        String json = """
-                {"number": 1, "variant": "v", "benchmark": "b", "status": "ok", "throughput": %s,
-                 "sent": 1000, "latency": {"p50Ms": 1, "p99Ms": %s}, "flags": [%s], "errors": {}}
-                """.formatted(throughput, p99, String.join(",", Arrays.stream(flags).map(f -> '"' + f + '"').toList()));
-        try {
-            return ResultStore.JSON.readValue(json, TrialResult.class);
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
+        return Trials.ok(throughput, p99, flags);
     }
 }

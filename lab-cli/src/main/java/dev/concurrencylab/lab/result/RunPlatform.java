@@ -1,0 +1,14 @@
+package dev.concurrencylab.lab.result;
+
+import dev.concurrencylab.lab.monitor.CpuLayout;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Where the run ran: the machine, the JDK, the code and how the servers were started.
+ *
+ * @param jvmFlags per variant, the flags its servers started with
+ */
+public record RunPlatform(Map<String, String> machine, Map<String, String> jdk, String springBootVersion, String gitCommit,
+        CpuLayout cpuLayout, Map<String, List<String>> jvmFlags) {
+}

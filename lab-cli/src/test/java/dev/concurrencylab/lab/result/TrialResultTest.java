@@ -1,0 +1,60 @@
+package dev.concurrencylab.lab.result;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** A trial made of parts is written as the flat record the lab has always written. */
+class TrialResultTest {
+
+    @Test
+    void aTrialWrittenBeforeThePartsReadsAndWritesBackUnchanged() throws Exception {
+        JsonNode written;
+        try (InputStream in = getClass().getResourceAsStream("/result/trial-written-before-the-parts.json")) {
+            written = ResultStore.JSON.readTree(in);
+        }
+
+        TrialResult trial = ResultStore.JSON.treeToValue(written, TrialResult.class);
+
+        assertThat(trial.identity().variant()).isEqualTo("mvc-platform");
+        assertThat(trial.window().throughput()).isPositive();
+        JsonNode rewritten = ResultStore.JSON.readTree(ResultStore.JSON.writeValueAsString(trial));
+        assertThat(rewritten).isEqualTo(written);
+    }
+
+    @Test
+    void aTrialThatFailedBeforeItsLoadHasItsIdentityOutcomeAndEmptyCounts() throws Exception {
+        TrialResult failed = TrialResult.of(Trials.identity())
+                .outcome(TrialOutcome.failed(Flag.SERVER_DIED, "the server died", "exit 137"))
+                .build();
+
+        JsonNode json = ResultStore.JSON.readTree(ResultStore.JSON.writeValueAsString(failed));
+
+        assertThat(keys(json)).containsExactlyInAnyOrder("number", "variant", "benchmark", "repetition", "status", "failure",
+                "flags", "reasons", "serverLogTail", "warmupSeconds", "windowSeconds", "sent", "count", "answered", "throughput",
+                "errors", "errorRate", "latencyCheckFailed", "blockedMillis", "series", "checks", "thresholds", "resources");
+        assertThat(ResultStore.JSON.treeToValue(json, TrialResult.class)).isEqualTo(failed);
+        assertThat(failed.ok()).isFalse();
+    }
+
+    @Test
+    void judgingThresholdsKeepsEveryOtherPart() {
+        TrialResult trial = Trials.ok(100, 5);
+        List<ThresholdResult> judged = List.of(new ThresholdResult("p99 < 10ms", 5.0, true));
+
+        TrialResult withThresholds = trial.withThresholds(judged);
+
+        assertThat(withThresholds.judged().thresholds()).isEqualTo(judged);
+        assertThat(withThresholds).usingRecursiveComparison().ignoringFields("judged").isEqualTo(trial);
+    }
+
+    private static List<String> keys(JsonNode json) {
+        List<String> keys = new ArrayList<>();
+        json.fieldNames().forEachRemaining(keys::add);
+        return keys;
+    }
+}

@@ -1,0 +1,39 @@
+package dev.concurrencylab.lab.result;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Trial records for tests of what reads them, built the way the runner builds them. */
+public final class Trials {
+
+    private Trials() {
+    }
+
+    /** A completed trial of 1,000 requests over one second, known by its goodput and its p99. */
+    public static TrialResult ok(double throughput, double p99Ms, String... flags) {
+        List<Flag> flagged = Arrays.stream(flags).map(Flag::of).toList();
+        Map<String, String> reasons = new LinkedHashMap<>();
+        flagged.forEach(f -> reasons.put(f.key(), "set by the test"));
+        return TrialResult.of(identity())
+                .outcome(new TrialOutcome(TrialStatus.OK, null, flagged, reasons, null))
+                .window(window(throughput, Map.of(), 0))
+                .latencies(new Latencies(latency(1, p99Ms, p99Ms), null, null))
+                .build();
+    }
+
+    /** Trial 1, repetition 1, of variant {@code v} on benchmark {@code b}. */
+    public static TrialIdentity identity() {
+        return new TrialIdentity(1, "v", "b", null, 1, null, null);
+    }
+
+    /** 1,000 requests sent in one second. */
+    public static WindowCounts window(double throughput, Map<String, Long> errors, double errorRate) {
+        return new WindowCounts(1, null, 1000, Math.round(throughput), 1000, throughput, errors, errorRate, 0, 0, List.of());
+    }
+
+    public static LatencySummary latency(double p50Ms, double p95Ms, double p99Ms) {
+        return new LatencySummary(0, 0, p50Ms, 0, p95Ms, p99Ms, 0, 0, 0);
+    }
+}
