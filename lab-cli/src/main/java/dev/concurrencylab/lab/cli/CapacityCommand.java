@@ -2,8 +2,8 @@ package dev.concurrencylab.lab.cli;
 
 import dev.concurrencylab.lab.capacity.CapacityResults;
 import dev.concurrencylab.lab.capacity.CapacitySearch;
+import dev.concurrencylab.lab.cpu.CpuLayout;
 import dev.concurrencylab.lab.load.hyperfoil.HyperfoilDriver;
-import dev.concurrencylab.lab.monitor.CpuLayout;
 import dev.concurrencylab.lab.plan.CapacityPlan;
 import dev.concurrencylab.lab.result.RunInfo;
 import dev.concurrencylab.lab.run.CapacityRunner;

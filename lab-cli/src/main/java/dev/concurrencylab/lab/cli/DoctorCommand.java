@@ -1,9 +1,9 @@
 package dev.concurrencylab.lab.cli;
 
+import dev.concurrencylab.lab.cpu.Affinity;
+import dev.concurrencylab.lab.cpu.CpuLayout;
+import dev.concurrencylab.lab.jit.CompilerThreads;
 import dev.concurrencylab.lab.load.OpenFiles;
-import dev.concurrencylab.lab.monitor.Affinity;
-import dev.concurrencylab.lab.monitor.CompilerThreads;
-import dev.concurrencylab.lab.monitor.CpuLayout;
 import dev.concurrencylab.services.Binaries;
 import java.nio.file.Files;
 import java.nio.file.Path;

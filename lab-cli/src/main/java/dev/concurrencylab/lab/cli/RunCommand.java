@@ -1,7 +1,7 @@
 package dev.concurrencylab.lab.cli;
 
+import dev.concurrencylab.lab.cpu.CpuLayout;
 import dev.concurrencylab.lab.load.hyperfoil.HyperfoilDriver;
-import dev.concurrencylab.lab.monitor.CpuLayout;
 import dev.concurrencylab.lab.plan.Plan;
 import dev.concurrencylab.lab.plan.Planner;
 import dev.concurrencylab.lab.report.Report;

@@ -1,7 +1,7 @@
 package dev.concurrencylab.lab.cli;
 
-import dev.concurrencylab.lab.monitor.Affinity;
-import dev.concurrencylab.lab.monitor.CpuLayout;
+import dev.concurrencylab.lab.cpu.Affinity;
+import dev.concurrencylab.lab.cpu.CpuLayout;
 import dev.concurrencylab.lab.result.Environment;
 import dev.concurrencylab.lab.result.ResultStore;
 import dev.concurrencylab.lab.result.RunDefinition;

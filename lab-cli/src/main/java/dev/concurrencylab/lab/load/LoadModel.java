@@ -48,6 +48,11 @@ public sealed interface LoadModel {
         return !(this instanceof UsersXRequests || this instanceof CountXConcurrency || this instanceof Burst);
     }
 
+    /** When its warm-up may end: on p50 for open models, whose throughput is the arrival rate; on throughput otherwise. */
+    default SteadyState steadyState() {
+        return open() ? SteadyState.LATENCY : SteadyState.THROUGHPUT;
+    }
+
     /**
      * Every request opens its own connection as it is sent, as JMeter's threads did in E4's burst;
      * otherwise requests share a pool opened before the window. Waiting for such a connection is

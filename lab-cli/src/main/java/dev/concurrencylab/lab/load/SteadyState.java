@@ -9,22 +9,28 @@ import java.util.List;
  * each second looks like the last. Differences under {@code floor} (in the series' unit) count as
  * none, so a p50 of 1.1 ms against 1.4 ms is not called unsteady.
  */
-public record SteadyState(int window, double maxCv, double maxDrift, double floor) {
+public record SteadyState(PerSecond figure, int window, double maxCv, double maxDrift, double floor) {
+
+    /** The figure the warm-up reads each second. */
+    public enum PerSecond {
+        ANSWERS("answers per second"), P50_MS("p50");
+
+        private final String label;
+
+        PerSecond(String label) {
+            this.label = label;
+        }
+
+        /** As a trial's reasons print it. */
+        public String label() {
+            return label;
+        }
+    }
 
     /** For closed models: answers per second. */
-    public static final SteadyState THROUGHPUT = new SteadyState(5, 0.10, 0.05, 0);
+    public static final SteadyState THROUGHPUT = new SteadyState(PerSecond.ANSWERS, 5, 0.10, 0.05, 0);
     /** For open models, whose throughput is the arrival rate: p50 per second, in ms. */
-    public static final SteadyState LATENCY = new SteadyState(5, 0.10, 0.05, 0.5);
-
-    /** The rule for {@code model}: p50 for open models, whose throughput is the arrival rate; throughput otherwise. */
-    public static SteadyState of(LoadModel model) {
-        return model.open() ? LATENCY : THROUGHPUT;
-    }
-
-    /** What a second's figure is under this rule, for the reasons a trial gives. */
-    public String figure() {
-        return this == LATENCY ? "p50" : "answers per second";
-    }
+    public static final SteadyState LATENCY = new SteadyState(PerSecond.P50_MS, 5, 0.10, 0.05, 0.5);
 
     /** True when the last {@link #window()} values of {@code perSecond} are steady. */
     public boolean reached(List<Double> perSecond) {

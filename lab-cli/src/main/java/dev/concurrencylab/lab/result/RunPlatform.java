@@ -1,6 +1,6 @@
 package dev.concurrencylab.lab.result;
 
-import dev.concurrencylab.lab.monitor.CpuLayout;
+import dev.concurrencylab.lab.cpu.CpuLayout;
 import java.util.List;
 import java.util.Map;
 

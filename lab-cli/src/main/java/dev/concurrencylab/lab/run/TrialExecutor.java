@@ -2,14 +2,14 @@ package dev.concurrencylab.lab.run;
 
 import dev.concurrencylab.lab.jfr.JfrRecorder;
 import dev.concurrencylab.lab.jfr.JfrSummary;
+import dev.concurrencylab.lab.jit.CompilerThreads;
+import dev.concurrencylab.lab.jit.JitPriority;
+import dev.concurrencylab.lab.jit.JitSettling;
 import dev.concurrencylab.lab.load.LoadDriver;
 import dev.concurrencylab.lab.load.LoadListener;
 import dev.concurrencylab.lab.load.LoadPhase;
 import dev.concurrencylab.lab.load.LoadResult;
 import dev.concurrencylab.lab.load.LoadRun;
-import dev.concurrencylab.lab.monitor.CompilerThreads;
-import dev.concurrencylab.lab.monitor.JitPriority;
-import dev.concurrencylab.lab.monitor.JitSettling;
 import dev.concurrencylab.lab.monitor.Monitor;
 import dev.concurrencylab.lab.monitor.ProcessMetrics;
 import dev.concurrencylab.lab.monitor.ResourceSample;

@@ -3,7 +3,6 @@ package dev.concurrencylab.lab.run;
 import dev.concurrencylab.lab.jfr.JfrSummary;
 import dev.concurrencylab.lab.load.ErrorClass;
 import dev.concurrencylab.lab.load.LoadResult;
-import dev.concurrencylab.lab.load.SteadyState;
 import dev.concurrencylab.lab.monitor.ResourceSample;
 import dev.concurrencylab.lab.monitor.ResourceSummary;
 import dev.concurrencylab.lab.plan.PlannedTrial;
@@ -11,17 +10,17 @@ import dev.concurrencylab.lab.result.CheckResult;
 import dev.concurrencylab.lab.result.Completion;
 import dev.concurrencylab.lab.result.CostPerRequest;
 import dev.concurrencylab.lab.result.Flag;
-import dev.concurrencylab.lab.result.LatencySummary;
-import dev.concurrencylab.lab.result.ResultStore;
 import dev.concurrencylab.lab.result.Judged;
 import dev.concurrencylab.lab.result.Latencies;
+import dev.concurrencylab.lab.result.LatencySummary;
+import dev.concurrencylab.lab.result.ResultStore;
 import dev.concurrencylab.lab.result.ServerUse;
 import dev.concurrencylab.lab.result.TrialIdentity;
 import dev.concurrencylab.lab.result.TrialOutcome;
 import dev.concurrencylab.lab.result.TrialResult;
+import dev.concurrencylab.lab.result.TrialStatus;
 import dev.concurrencylab.lab.result.WarmUp;
 import dev.concurrencylab.lab.result.WindowCounts;
-import dev.concurrencylab.lab.result.TrialStatus;
 import dev.concurrencylab.lab.verdict.VerdictRules;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -69,7 +68,7 @@ final class TrialRecords {
         if (Boolean.FALSE.equals(load.steady())) {
             flag(flags, reasons, Flag.NOT_STEADY, String.format(Locale.ROOT,
                     "still not steady after the warm-up's %s s maximum (%s over the last 5 s%s)", round(load.warmedSeconds()),
-                    SteadyState.of(trial.load()).figure(),
+                    trial.load().steadyState().figure().label(),
                     jitMsLately == null ? "" : String.format(Locale.ROOT, "; the JIT's compiler threads wanted a CPU for %,.0f ms of them", jitMsLately)));
         }
         if (died) {

@@ -1,6 +1,6 @@
 package dev.concurrencylab.lab.sut;
 
-import dev.concurrencylab.lab.monitor.Affinity;
+import dev.concurrencylab.lab.cpu.Affinity;
 import dev.concurrencylab.services.ChildProcess;
 import java.net.URI;
 import java.time.Duration;

@@ -1,7 +1,7 @@
 package dev.concurrencylab.lab.sut;
 
-import dev.concurrencylab.lab.monitor.Affinity;
-import dev.concurrencylab.lab.monitor.CpuLayout;
+import dev.concurrencylab.lab.cpu.Affinity;
+import dev.concurrencylab.lab.cpu.CpuLayout;
 import dev.concurrencylab.lab.monitor.ListeningProcess;
 import dev.concurrencylab.lab.suite.Variant;
 import dev.concurrencylab.services.ChildProcess;

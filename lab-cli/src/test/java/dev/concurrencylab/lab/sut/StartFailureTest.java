@@ -3,7 +3,7 @@ package dev.concurrencylab.lab.sut;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.concurrencylab.lab.monitor.CpuLayout;
+import dev.concurrencylab.lab.cpu.CpuLayout;
 import dev.concurrencylab.lab.suite.Catalog;
 import dev.concurrencylab.lab.suite.Variant;
 import dev.concurrencylab.services.Ports;

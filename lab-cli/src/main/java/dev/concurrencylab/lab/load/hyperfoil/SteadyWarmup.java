@@ -28,7 +28,7 @@ final class SteadyWarmup {
         this.tally = tally;
         this.runner = runner;
         this.phase = phase;
-        this.rule = SteadyState.of(run.model());
+        this.rule = run.model().steadyState();
     }
 
     /** Once a second, from the driver's ticker. */
@@ -39,7 +39,7 @@ final class SteadyWarmup {
         long answered = tally.answered.sum();
         boolean steady;
         synchronized (seconds) {
-            seconds.add(rule == SteadyState.LATENCY ? tally.good.getIntervalHistogram().getValueAtPercentile(50) / 1e6
+            seconds.add(rule.figure() == SteadyState.PerSecond.P50_MS ? tally.good.getIntervalHistogram().getValueAtPercentile(50) / 1e6
                     : (double) (answered - answeredBefore));
             steady = rule.reached(seconds);
         }

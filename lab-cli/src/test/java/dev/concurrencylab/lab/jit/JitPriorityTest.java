@@ -1,4 +1,4 @@
-package dev.concurrencylab.lab.monitor;
+package dev.concurrencylab.lab.jit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.concurrencylab.lab.monitor;
+package dev.concurrencylab.lab.cpu;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 

@@ -1,4 +1,4 @@
-package dev.concurrencylab.lab.monitor;
+package dev.concurrencylab.lab.jit;
 
 import java.io.IOException;
 import java.nio.file.Files;

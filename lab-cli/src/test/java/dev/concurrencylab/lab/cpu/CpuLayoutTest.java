@@ -1,4 +1,4 @@
-package dev.concurrencylab.lab.monitor;
+package dev.concurrencylab.lab.cpu;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package dev.concurrencylab.lab.monitor;
+package dev.concurrencylab.lab.jit;
 
 import dev.concurrencylab.lab.load.LoadListener;
 import java.util.ArrayDeque;
