@@ -76,7 +76,7 @@ final class CapacityCommand implements Callable<Integer> {
         CpuLayout layout = options.cpuLayout();
         Session session = options.openSession(dir, layout);
         CapacityPlan plan = CapacityPlan.of(loaded, chosenScale, chosen);
-        RunInfo info = options.info(loaded, chosenScale, 1, plan.maxTrials(), chosen, layout,
+        RunInfo info = options.info(loaded, chosenScale, 1, "capacity search: steps until each variant's capacity is bracketed", plan.maxTrials(), chosen, layout,
                 RerunLine.of(spec.commandLine().getParseResult()));
         System.out.printf("lab: capacity of %s at scale %s for %d variant(s); results in %s%n", loaded.name(), chosenScale.key(),
                 chosen.size(), dir);

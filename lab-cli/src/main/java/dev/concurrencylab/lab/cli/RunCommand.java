@@ -4,6 +4,7 @@ import dev.concurrencylab.lab.cpu.CpuLayout;
 import dev.concurrencylab.lab.load.hyperfoil.HyperfoilDriver;
 import dev.concurrencylab.lab.plan.Plan;
 import dev.concurrencylab.lab.plan.Planner;
+import dev.concurrencylab.lab.plan.TrialCount;
 import dev.concurrencylab.lab.report.Report;
 import dev.concurrencylab.lab.report.RunResults;
 import dev.concurrencylab.lab.result.RunInfo;
@@ -55,14 +56,17 @@ class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (options.trials != null && options.trials < 1) {
-            throw new SuiteException("--trials must be at least 1, not " + options.trials);
+        TrialCount count;
+        try {
+            count = TrialCount.parse(options.trials);
+        } catch (IllegalArgumentException e) {
+            throw new SuiteException(e.getMessage());
         }
         Scale chosenScale = Scale.of(options.scale);
         Catalog catalog = Catalog.load(Lab.home());
         Suite loaded = options.load(catalog);
         List<Variant> chosen = options.chooseVariants(loaded);
-        Plan plan = Planner.plan(loaded, chosenScale, options.trials, chosen);
+        Plan plan = Planner.plan(loaded, chosenScale, count, chosen);
         // Read before anything starts: a bad published file is bad input, not a failed run.
         boolean published = Published.forSuite(catalog.suitesDir(), loaded.name()).isPresent();
         Map<String, String> urls = options.serviceUrls();
@@ -72,15 +76,18 @@ class RunCommand implements Callable<Integer> {
         if (published) {
             Files.copy(Published.file(catalog.suitesDir(), loaded.name()), dir.resolve(RunResults.PUBLISHED_FILE));
         }
-        RunInfo info = options.info(loaded, chosenScale, plan.trialsPerVariant(), plan.trialCount(), chosen, layout,
+        RunInfo info = options.info(loaded, chosenScale, plan.trialsPerVariant(), plan.stopping(), plan.trialCount(), chosen, layout,
                 RerunLine.of(spec.commandLine().getParseResult()));
-        System.out.printf("lab: suite %s at scale %s: %d variant(s) × %d benchmark(s) × %d trial(s) = %d trials, each on a fresh server%n",
-                loaded.name(), chosenScale.key(), chosen.size(), loaded.benchmarks().size(), plan.trialsPerVariant(),
-                plan.trialCount());
+        System.out.printf("lab: suite %s at scale %s: %d variant(s) × %d benchmark(s) × %s%d trial(s) = %s%d trials, each on a fresh server%n",
+                loaded.name(), chosenScale.key(), chosen.size(), loaded.benchmarks().size(), plan.sequential() == null ? "" : "up to ",
+                plan.trialsPerVariant(), plan.sequential() == null ? "" : "up to ", plan.trialCount());
+        if (plan.sequential() != null) {
+            System.out.println("lab: " + plan.stopping());
+        }
         System.out.println("lab: results in " + dir);
         Path work = Files.createTempDirectory("lab-run-");
         Runner.Outcome outcome = hooked(session, () -> new Runner(HyperfoilDriver.forThisMachine(), session).run(plan, info, urls, work));
-        System.out.printf("lab: done: %d trial(s) written to %s%s%n", plan.trialCount(), dir.resolve("trials"),
+        System.out.printf("lab: done: %d trial(s) written to %s%s%n", outcome.trialsRun(), dir.resolve("trials"),
                 outcome.failedTrials() == 0 ? "" : " (" + outcome.failedTrials() + " failed)");
         for (RunRules.ThresholdOutcome t : outcome.crossed()) {
             System.out.printf("lab: threshold crossed: %s on %s, %s (met in %d of %d trials)%n", t.threshold(), t.variant(),

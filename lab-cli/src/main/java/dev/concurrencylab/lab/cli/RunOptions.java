@@ -47,8 +47,9 @@ final class RunOptions {
             description = "how big: quick checks it works; full reproduces the original's counts and durations (default: ${DEFAULT-VALUE})")
     String scale;
 
-    @Option(names = "--trials", paramLabel = "N", description = "trials per variant and benchmark (default: the suite's, per scale)")
-    Integer trials;
+    @Option(names = "--trials", paramLabel = "N|auto", description = {"trials per variant and benchmark (default: the suite's, per scale;",
+            "at standard in rounds that stop once every comparison is decided); auto: such rounds at any scale"})
+    String trials;
 
     @Option(names = "--variants", split = ",", paramLabel = "a,b", description = "run only these of the suite's variants")
     List<String> variants;
@@ -173,8 +174,8 @@ final class RunOptions {
      *
      * @param command the re-run line ({@link RerunLine})
      */
-    RunInfo info(Suite loaded, Scale chosenScale, int trialsPerVariant, int trialsPlanned, List<Variant> chosen, CpuLayout layout,
-            String command) throws java.io.IOException {
+    RunInfo info(Suite loaded, Scale chosenScale, int trialsPerVariant, String stopping, int trialsPlanned, List<Variant> chosen,
+            CpuLayout layout, String command) throws java.io.IOException {
         Map<String, List<String>> flags = new LinkedHashMap<>();
         TreeSet<String> boot = new TreeSet<>();
         for (Variant v : chosen) {
@@ -191,8 +192,8 @@ final class RunOptions {
         Path suiteFile = Path.of(loaded.file());
         VerdictRules rules = loaded.rules();
         return RunInfo.starting(
-                new RunDefinition(loaded.name(), chosenScale.key(), trialsPerVariant, Redaction.redact(command), suiteFile.toString(),
-                        Files.readString(suiteFile), trialsPlanned),
+                new RunDefinition(loaded.name(), chosenScale.key(), trialsPerVariant, stopping, Redaction.redact(command),
+                        suiteFile.toString(), Files.readString(suiteFile), trialsPlanned),
                 new RunPlatform(Environment.machine(), Environment.jdk(), boot.isEmpty() ? "unknown" : String.join(", ", boot),
                         Environment.gitCommit(Lab.home()), layout, flags),
                 new RunRules(rules.minEffect() * 100, rules.maxErrorRate() * 100, rules.thresholds().stream().map(Threshold::text).toList(),

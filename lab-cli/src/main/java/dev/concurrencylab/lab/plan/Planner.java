@@ -5,6 +5,7 @@ import dev.concurrencylab.lab.suite.Benchmark;
 import dev.concurrencylab.lab.suite.Scale;
 import dev.concurrencylab.lab.suite.Suite;
 import dev.concurrencylab.lab.suite.Variant;
+import dev.concurrencylab.lab.verdict.Sequential;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,14 +17,20 @@ import java.util.List;
  * shaped for another. Measured when benchmarks shared a launch (quick, webflux `/hello`, four
  * runs): the trial that ran after `/posts/{id}` in its JVM was 4–18 % slower than the one that ran
  * first, in every run.
+ *
+ * <p>At standard scale (or with {@code --trials auto}) the repetitions are rounds a run may stop
+ * after, per benchmark, once every comparison is decided ({@link Sequential}); a count the user
+ * gives is run in full.
  */
 public final class Planner {
 
     private Planner() {
     }
 
-    public static Plan plan(Suite suite, Scale scale, Integer trialsOverride, List<Variant> variants) {
-        int trials = trialsOverride != null ? trialsOverride : suite.trials().at(scale);
+    public static Plan plan(Suite suite, Scale scale, TrialCount count, List<Variant> variants) {
+        int trials = count.fixed() != null ? count.fixed() : suite.trials().at(scale);
+        boolean rounds = count.auto() || count.fixed() == null && scale == Scale.STANDARD;
+        Sequential sequential = rounds && trials > Sequential.FIRST_LOOK ? new Sequential(trials) : null;
         Warmup warmup = suite.warmup().at(scale);
         List<PlannedTrial> planned = new ArrayList<>();
         int number = 1;
@@ -36,6 +43,6 @@ public final class Planner {
                 }
             }
         }
-        return new Plan(suite, scale, trials, planned);
+        return new Plan(suite, scale, trials, planned, sequential);
     }
 }

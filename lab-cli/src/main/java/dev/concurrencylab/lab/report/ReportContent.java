@@ -4,6 +4,7 @@ import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.result.Flag;
 import dev.concurrencylab.lab.result.Numbers;
 import dev.concurrencylab.lab.result.ResultStore;
+import dev.concurrencylab.lab.result.RunDefinition;
 import dev.concurrencylab.lab.result.RunInfo;
 import dev.concurrencylab.lab.result.RunPlatform;
 import dev.concurrencylab.lab.result.RunProgress;
@@ -66,6 +67,7 @@ public record ReportContent(String title, String summary, Map<String, String> en
             List<Table> tables = new ArrayList<>();
             tables.add(new Table("", headings, rows, table.note(), headings.size() - 1));
             Tables.failures(results, benchmark, variants).ifPresent(tables::add);
+            Tables.windows(results, benchmark, variants).ifPresent(tables::add);
             Tables.cost(results, benchmark, variants).ifPresent(tables::add);
             Tables.checks(results, benchmark, variants).ifPresent(tables::add);
             Tables.thresholds(results, benchmark, variants).ifPresent(tables::add);
@@ -79,16 +81,20 @@ public record ReportContent(String title, String summary, Map<String, String> en
         }
         Map<String, String> explained = new LinkedHashMap<>();
         seenFlags.forEach(f -> explained.put(f.key(), f.meaning() + " (" + whose(f) + ")"));
+        RunDefinition definition = run.definition();
+        boolean sequential = definition.sequential();
         String summary = capacity.isPresent()
                 ? String.format("Capacity search of suite %s at scale %s: %d steps run and written as trials; status: %s. "
                         + "Each variant's outcome and the rates that bracket its capacity are below.", run.definition().suite(), run.definition().scale(),
                         results.trials().size(), run.progress().status())
-                : String.format("Suite %s at scale %s, %d trial(s) per variant and benchmark; %d of %d trials written; status: %s. "
+                : String.format("Suite %s at scale %s, %s%d trial(s) per variant and benchmark; %d of %s%d trials written; status: %s. "
                 + "Each value is the median over the trials that completed, with the range (min–max) in brackets. "
                 + "Throughput is goodput (good answers: 2xx that passed the status and body checks, per second) and "
                 + "latencies are of good answers; failed answers are counted and summarised apart. "
-                + "Comparisons are against %s.", run.definition().suite(), run.definition().scale(), run.definition().trialsPerVariant(), results.trials().size(),
-                run.definition().trialsPlanned(), run.progress().status(), base)
+                + "Comparisons are against %s.", definition.suite(), definition.scale(), sequential ? "up to " : "",
+                definition.trialsPerVariant(), results.trials().size(), sequential ? "at most " : "", definition.trialsPlanned(),
+                run.progress().status(), base)
+                + (sequential ? " Trials ran in rounds: " + definition.stopping().substring(RunDefinition.SEQUENTIAL.length()) + "." : "")
                 + (run.schemaVersion() < RunInfo.SCHEMA_VERSION ? " This run predates results schema "
                         + RunInfo.SCHEMA_VERSION + ": its throughput and latencies count every answer, good or not." : "");
         return new ReportContent("Spring Concurrency Lab — " + run.definition().suite(), summary, environment(run), base, sections, explained);
@@ -100,8 +106,8 @@ public record ReportContent(String title, String summary, Map<String, String> en
      */
     private static String verdicts(ExperimentTable table, String variant, List<TrialResult> trials, String base,
             List<TrialResult> baseTrials, VerdictRules rules) {
-        double errors = RunResults.errorRate(trials);
-        double baseErrors = RunResults.errorRate(baseTrials);
+        double errors = Verdict.errorRate(trials);
+        double baseErrors = Verdict.errorRate(baseTrials);
         if (errors > rules.maxErrorRate() || baseErrors > rules.maxErrorRate()) {
             String who = errors > rules.maxErrorRate() ? Numbers.format(errors * 100) + " % errors"
                     : base + " has " + Numbers.format(baseErrors * 100) + " % errors";

@@ -90,7 +90,7 @@ final class ReproductionSection {
             return "no verdict: flagged " + String.join(", ", voiding);
         }
         // As for every verdict: past the suite's error rate, throughput and latency no longer say how the server did.
-        double worst = Math.max(RunResults.errorRate(of), RunResults.errorRate(over));
+        double worst = Math.max(Verdict.errorRate(of), Verdict.errorRate(over));
         if (worst > maxErrorRate) {
             return String.format(Locale.ROOT, "no verdict: %s %% of requests failed, above the suite's %s %%",
                     Numbers.format(worst * 100), Numbers.format(maxErrorRate * 100));

@@ -107,19 +107,6 @@ public record RunResults(Path dir, RunInfo run, List<TrialResult> trials) {
         return trials(benchmark, variant).stream().filter(TrialResult::ok).toList();
     }
 
-    /** Failed requests over requests attempted, pooled over the completed trials. */
-    static double errorRate(List<TrialResult> trials) {
-        double failed = 0;
-        double attempted = 0;
-        for (TrialResult t : trials) {
-            if (t.ok()) {
-                failed += t.window().failedCount();
-                attempted += t.window().attempts();
-            }
-        }
-        return attempted == 0 ? 0 : failed / attempted;
-    }
-
     /** The trial's response times, from its HdrHistogram log, or empty when it has none. */
     public Optional<Histogram> histogram(TrialResult trial) {
         if (trial.latencies().histogramLog() == null) {

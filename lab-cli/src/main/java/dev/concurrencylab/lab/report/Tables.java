@@ -5,6 +5,8 @@ import dev.concurrencylab.lab.result.LatencySummary;
 import dev.concurrencylab.lab.result.Numbers;
 import dev.concurrencylab.lab.result.ThresholdResult;
 import dev.concurrencylab.lab.result.TrialResult;
+import dev.concurrencylab.lab.result.WindowShape;
+import dev.concurrencylab.lab.verdict.Verdict;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,7 +40,7 @@ final class Tables {
                     classes.add(k + " " + Numbers.format(v));
                 }
             });
-            rows.add(List.of(variant, Numbers.format(failed), Numbers.format(RunResults.errorRate(trials) * 100),
+            rows.add(List.of(variant, Numbers.format(failed), Numbers.format(Verdict.errorRate(trials) * 100),
                     classes.isEmpty() ? "–" : String.join(", ", classes), failedLatency(trials, LatencySummary::p50Ms),
                     failedLatency(trials, LatencySummary::p99Ms), failedLatency(trials, LatencySummary::maxMs)));
         }
@@ -49,6 +51,31 @@ final class Tables {
                 List.of("variant", "failed", "error rate (%)", "by class", "failed answers p50 (ms)", "p99 (ms)", "max (ms)"), rows,
                 "Failed answers are answers outside 2xx or that failed the status or body check; timeouts, refused and reset "
                         + "connections have no answer. Their latencies are medians over trials.", -1));
+    }
+
+    /**
+     * Each trial's window by its change points: flat, or the levels it moved between; absent when
+     * no window could be classed (counted windows, windows under 6 s).
+     */
+    static Optional<Table> windows(RunResults results, String benchmark, List<String> variants) {
+        List<List<String>> rows = new ArrayList<>();
+        for (String variant : variants) {
+            for (TrialResult t : results.completed(benchmark, variant)) {
+                WindowShape shape = t.window().windowShape();
+                if (shape != null) {
+                    rows.add(List.of(variant, Integer.toString(t.identity().repetition()), shape.shape().key(), shape.figure(),
+                            String.join(" → ", shape.segments().stream().map(s -> Numbers.format(s.mean()) + " (s " + s.from() + "–" + s.to() + ")")
+                                    .toList())));
+                }
+            }
+        }
+        if (rows.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new Table("Each window, second by second",
+                List.of("variant", "trial", "window", "figure", "levels (seconds of the window)"), rows,
+                "Change points (PELT) in the figure the warm-up watched; levels closer than the minimum effect are one level. "
+                        + "A window that is not flat is flagged window-shifted and takes part in no verdict (docs/methodology.md).", -1));
     }
 
     /** What each answer cost the server and the services: median over trials with the range; absent when nothing was measured. */

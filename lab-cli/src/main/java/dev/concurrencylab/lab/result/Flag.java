@@ -20,6 +20,8 @@ public enum Flag {
     DRIVER_OUT_OF_PORTS("driver-out-of-ports", Party.DRIVER,
             "the driver ran out of local ports for new connections (its limit, not the server's)"),
     NOT_STEADY("not-steady", Party.WINDOW, "the warm-up reached its maximum before the server was in steady state: the window may hold a moving server"),
+    WINDOW_SHIFTED("window-shifted", Party.WINDOW,
+            "the window's per-second figure moved by more than the minimum effect part-way through (a change point): its averages mix two levels"),
     NOISY("noisy", Party.MACHINE, "other processes took more CPU than the noise threshold during the trial"),
     OVERLOADED("overloaded", Party.SERVER,
             "the server answered slower than requests arrived, or closed connections it could not serve: requests waited, so latency is a lower bound"),

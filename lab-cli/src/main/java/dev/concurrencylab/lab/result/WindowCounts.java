@@ -18,12 +18,14 @@ import java.util.Map;
  * @param latencyCheckFailed answers slower than the suite's latency bound
  * @param blockedMillis how long requests waited for a free connection or session in the driver
  * @param series       the window second by second
+ * @param windowShape  that series' class by its change points; {@code null} for a counted window, one too short to split, or older results
  */
 public record WindowCounts(double windowSeconds, Double waitSeconds, long sent, long count, long answered, double throughput,
-        Map<String, Long> errors, double errorRate, long latencyCheckFailed, long blockedMillis, List<SecondStats> series) {
+        Map<String, Long> errors, double errorRate, long latencyCheckFailed, long blockedMillis, List<SecondStats> series,
+        WindowShape windowShape) {
 
     /** Nothing was measured: the trial failed before its window. */
-    public static final WindowCounts NONE = new WindowCounts(0, null, 0, 0, 0, 0, Map.of(), 0, 0, 0, List.of());
+    public static final WindowCounts NONE = new WindowCounts(0, null, 0, 0, 0, 0, Map.of(), 0, 0, 0, List.of(), null);
 
     public WindowCounts {
         errors = errors == null ? Map.of() : errors;

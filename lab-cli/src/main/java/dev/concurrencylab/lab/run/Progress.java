@@ -14,7 +14,8 @@ final class Progress implements LoadListener {
 
     private final PrintStream out;
     private final boolean terminal;
-    private final int total;
+    /** Trials the run will write: the plan's, less those a sequential run found it need not run. */
+    private volatile int total;
     private final long runStart = System.nanoTime();
     private volatile int done;
     private volatile String prefix = "";
@@ -32,6 +33,15 @@ final class Progress implements LoadListener {
         prefix = String.format("[%d/%d] %s · %s · trial %d", trial.number(), total, trial.variant().name(),
                 trial.benchmark().name(), trial.repetition());
         lastAnswered = 0;
+    }
+
+    int total() {
+        return total;
+    }
+
+    /** {@code n} planned trials will not run: the ETA counts only what is left. */
+    void skip(int n) {
+        total -= n;
     }
 
     void finished(String summary) {

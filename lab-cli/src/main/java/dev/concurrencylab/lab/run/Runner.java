@@ -15,13 +15,14 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Runs a fixed plan in a session: for each trial, starts its server, runs the trial and stops the
- * server. A server that does not start fails its trial; the run goes on.
+ * Runs a plan in a session: for each trial, starts its server, runs the trial and stops the
+ * server. A server that does not start fails its trial; the run goes on. A sequential plan's
+ * benchmark stops between rounds once decided ({@link Rounds}).
  */
 public final class Runner {
 
-    /** How a run ended: trials that failed, and each threshold per benchmark and variant. */
-    public record Outcome(int failedTrials, List<RunRules.ThresholdOutcome> thresholds) {
+    /** How a run ended: trials run and failed, and each threshold per benchmark and variant. */
+    public record Outcome(int trialsRun, int failedTrials, List<RunRules.ThresholdOutcome> thresholds) {
 
         public List<RunRules.ThresholdOutcome> crossed() {
             return thresholds.stream().filter(t -> !t.met()).toList();
@@ -43,14 +44,18 @@ public final class Runner {
     public Outcome run(Plan plan, RunInfo info, Map<String, String> serviceUrls, Path work) {
         TrialExecutor executor = new TrialExecutor(driver, session, plan.suite().rules());
         Progress progress = session.progress(plan.trialCount());
+        Rounds rounds = new Rounds(plan, session, progress);
+        int[] run = {0};
         int failedTrials = session.within(plan.suite().servicesFor(plan.trials().stream().map(PlannedTrial::variant).toList()), info, serviceUrls, work, progress, () -> {
             int failed = 0;
-            int launchNumber = 0;
-            for (PlannedTrial trial : plan.trials()) {
-                launchNumber++;
+            for (PlannedTrial planned : plan.trials()) {
+                if (rounds.decided(planned)) {
+                    continue;
+                }
+                PlannedTrial trial = planned.numbered(++run[0]);
                 RunningSut sut;
                 try {
-                    sut = session.launch(trial.variant(), launchNumber, plan.trialCount(), progress);
+                    sut = session.launch(trial.variant(), trial.number(), progress.total(), progress);
                 } catch (SutException e) {
                     progress.trial(trial);
                     session.write(TrialRecords.failed(trial, e.getMessage(), null), null);
@@ -69,13 +74,14 @@ public final class Runner {
                 }
                 if (result.outcome().flags().contains(Flag.SERVICE_DIED)) {
                     // Every later trial would measure a server without its database or broker.
+                    String log = result.outcome().serverLogTail();
                     progress.note("lab: " + result.outcome().failure() + "; the run stops here, finished trials are kept"
-                            + (result.outcome().serverLogTail() == null || result.outcome().serverLogTail().isBlank() ? "" : "; its log: " + result.outcome().serverLogTail()));
+                            + (log == null || log.isBlank() ? "" : "; its log: " + log));
                     break;
                 }
             }
             return failed;
         });
-        return new Outcome(failedTrials, Threshold.outcomes(session.written()));
+        return new Outcome(run[0], failedTrials, Threshold.outcomes(session.written()));
     }
 }

@@ -2,7 +2,10 @@ package dev.concurrencylab.lab.run;
 
 import dev.concurrencylab.lab.jfr.JfrSummary;
 import dev.concurrencylab.lab.load.ErrorClass;
+import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.LoadResult;
+import dev.concurrencylab.lab.load.SecondStats;
+import dev.concurrencylab.lab.load.SteadyState;
 import dev.concurrencylab.lab.monitor.ResourceSample;
 import dev.concurrencylab.lab.monitor.ResourceSummary;
 import dev.concurrencylab.lab.plan.PlannedTrial;
@@ -13,6 +16,7 @@ import dev.concurrencylab.lab.result.Flag;
 import dev.concurrencylab.lab.result.Judged;
 import dev.concurrencylab.lab.result.Latencies;
 import dev.concurrencylab.lab.result.LatencySummary;
+import dev.concurrencylab.lab.result.Numbers;
 import dev.concurrencylab.lab.result.ResultStore;
 import dev.concurrencylab.lab.result.ServerUse;
 import dev.concurrencylab.lab.result.TrialIdentity;
@@ -21,6 +25,9 @@ import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.result.TrialStatus;
 import dev.concurrencylab.lab.result.WarmUp;
 import dev.concurrencylab.lab.result.WindowCounts;
+import dev.concurrencylab.lab.result.WindowShape;
+import dev.concurrencylab.lab.verdict.ChangePoints;
+import dev.concurrencylab.lab.verdict.WindowShapes;
 import dev.concurrencylab.lab.verdict.VerdictRules;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -71,6 +78,10 @@ final class TrialRecords {
                     trial.load().steadyState().figure().label(),
                     jitMsLately == null ? "" : String.format(Locale.ROOT, "; the JIT's compiler threads wanted a CPU for %,.0f ms of them", jitMsLately)));
         }
+        WindowShape shape = failure == null ? shape(trial.load(), load.series(), rules) : null;
+        if (shape != null && !shape.flat()) {
+            flag(flags, reasons, Flag.WINDOW_SHIFTED, describe(shape));
+        }
         if (died) {
             flag(flags, reasons, Flag.SERVER_DIED, "the server's process ended during the trial");
         }
@@ -87,7 +98,7 @@ final class TrialRecords {
                 .warmUp(new WarmUp(startupMs, load.warmedSeconds(), load.steady()))
                 .window(new WindowCounts(round(load.windowSeconds()), round(load.waitSeconds()), load.sent(), load.good(),
                         load.answered(), round(load.throughput()), errors, errorRate, load.latencyCheckFailed(), load.blockedMillis(),
-                        load.series()))
+                        load.series(), shape))
                 .latencies(new Latencies(LatencySummary.of(load.latencyNanos()), LatencySummary.of(load.failedLatencyNanos()),
                         ResultStore.histogramLogName(trial.number(), trial.variant().name(), trial.benchmark().name(), load.latencyNanos())))
                 .delivery(attribution.delivery())
@@ -111,6 +122,23 @@ final class TrialRecords {
     private static TrialIdentity identity(PlannedTrial t) {
         return new TrialIdentity(t.number(), t.variant().name(), t.benchmark().name(), t.benchmark().workload(), t.repetition(),
                 t.load().name(), t.load());
+    }
+
+    /** The window's class by the change points of the figure its warm-up watched; {@code null} when it cannot be told. */
+    private static WindowShape shape(LoadModel model, List<SecondStats> series, VerdictRules rules) {
+        if (!model.timed() || series.size() < 2 * ChangePoints.MIN_SEGMENT) {
+            return null;
+        }
+        SteadyState rule = model.steadyState();
+        boolean answers = rule.figure() == SteadyState.PerSecond.ANSWERS;
+        double[] values = series.stream().mapToDouble(s -> answers ? s.answered() : s.p50Ms()).toArray();
+        return WindowShapes.of(rule.figure().label(), values, answers, rules.minEffect(), rule.floor());
+    }
+
+    private static String describe(WindowShape shape) {
+        List<String> levels = shape.segments().stream().map(s -> String.format(Locale.ROOT, "%s (s %d–%d)",
+                Numbers.format(s.mean()), s.from(), s.to())).toList();
+        return String.format(Locale.ROOT, "%s: %s went %s", shape.shape().key(), shape.figure(), String.join(" → ", levels));
     }
 
     private static void flag(List<Flag> flags, Map<String, String> reasons, Flag flag, String... why) {

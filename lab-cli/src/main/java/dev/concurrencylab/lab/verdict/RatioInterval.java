@@ -4,13 +4,14 @@ import java.util.Arrays;
 import org.apache.commons.math3.distribution.TDistribution;
 
 /**
- * The ratio of one variant's figure to the base's, with a 95 % confidence interval: Welch's
+ * The ratio of one variant's figure to the base's, with a confidence interval (95 % unless a
+ * sequential run's interim look asks for more, see {@link Sequential}): Welch's
  * t-interval on the difference of the mean log-values over trials, turned back into a ratio.
  * Logs because trial-to-trial spread of throughput and latency is multiplicative; Welch because the
  * two variants need not spread alike. The ratio is of geometric means over trials.
  *
  * @param ratio    variant over base
- * @param low      lower end of the 95 % interval
+ * @param low      lower end of the interval
  * @param high     upper end
  * @param logSpread pooled standard deviation of log-values over trials (about the relative spread of one trial)
  */
@@ -25,6 +26,11 @@ public record RatioInterval(double ratio, double low, double high, double logSpr
      * @param base    the base's values, likewise
      */
     public static RatioInterval of(double[] variant, double[] base) {
+        return of(variant, base, CONFIDENCE);
+    }
+
+    /** @param confidence the interval's level, e.g. 0.95 */
+    public static RatioInterval of(double[] variant, double[] base, double confidence) {
         if (variant.length < 2 || base.length < 2) {
             throw new IllegalArgumentException("a confidence interval needs at least two trials on each side");
         }
@@ -41,13 +47,23 @@ public record RatioInterval(double ratio, double low, double high, double logSpr
             return new RatioInterval(Math.exp(diff), Math.exp(diff), Math.exp(diff), 0);
         }
         double df = (va + vb) * (va + vb) / (va * va / (a.length - 1) + vb * vb / (b.length - 1));
-        double t = tQuantile(df);
+        double t = tQuantile(df, confidence);
         return new RatioInterval(Math.exp(diff), Math.exp(diff - t * se), Math.exp(diff + t * se), spread);
     }
 
     /** The interval leaves out 1: the two differ beyond what the trials' spread explains. */
     public boolean excludesOne() {
         return low > 1 || high < 1;
+    }
+
+    /** A difference is claimed: the interval leaves out 1 and the change is at least {@code minEffect}. */
+    public boolean claims(double minEffect) {
+        return excludesOne() && effect() >= minEffect;
+    }
+
+    /** The two are the same within ±{@code minEffect}: the whole interval lies between 1/(1 + m) and 1 + m. */
+    public boolean within(double minEffect) {
+        return low >= 1 / (1 + minEffect) && high <= 1 + minEffect;
     }
 
     /** The change as a fraction, whichever way it goes: 0.25 for a ratio of 1.25 or of 0.8. */
@@ -66,15 +82,15 @@ public record RatioInterval(double ratio, double low, double high, double logSpr
         double delta = Math.log1p(minEffect);
         for (int n = 2; n <= 1000; n++) {
             double se = logSpread * Math.sqrt(2.0 / n);
-            if ((tQuantile(2.0 * n - 2) + Z_POWER) * se <= delta) {
+            if ((tQuantile(2.0 * n - 2, CONFIDENCE) + Z_POWER) * se <= delta) {
                 return java.util.OptionalInt.of(n);
             }
         }
         return java.util.OptionalInt.empty();
     }
 
-    private static double tQuantile(double df) {
-        return new TDistribution(null, df).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2);
+    private static double tQuantile(double df, double confidence) {
+        return new TDistribution(null, df).inverseCumulativeProbability(1 - (1 - confidence) / 2);
     }
 
     private static double[] logs(double[] values) {

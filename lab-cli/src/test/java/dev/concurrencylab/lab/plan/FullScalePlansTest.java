@@ -26,7 +26,7 @@ class FullScalePlansTest {
     void everyExperimentPlansAtFullScale(String name, int variants, int benchmarks, int trials) {
         Suite suite = LOADER.load(name);
 
-        Plan plan = Planner.plan(suite, Scale.FULL, null, suite.variants());
+        Plan plan = Planner.plan(suite, Scale.FULL, TrialCount.SUITE, suite.variants());
 
         assertThat(suite.variants()).hasSize(variants);
         assertThat(suite.benchmarks()).hasSize(benchmarks);

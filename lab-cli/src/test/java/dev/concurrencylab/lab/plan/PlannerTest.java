@@ -19,7 +19,7 @@ class PlannerTest {
     void repetitionsInterleaveTheVariantsAndKeepTheSuitesBenchmarkOrder() {
         Suite quick = LOADER.load("quick");
 
-        Plan plan = Planner.plan(quick, Scale.QUICK, 2, quick.variants());
+        Plan plan = Planner.plan(quick, Scale.QUICK, new TrialCount(2, false), quick.variants());
 
         assertThat(plan.trials().stream().map(t -> t.repetition() + " " + t.variant().name() + " " + t.benchmark().name()))
                 .containsExactly(

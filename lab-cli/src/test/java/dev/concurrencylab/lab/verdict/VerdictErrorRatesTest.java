@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
  * whose spread is that of real runs. {@link #REAL_SPREAD} is the log standard deviation of
  * throughput over the three trials of each variant in `./lab run e0-posts --scale standard` on 2
  * cores (mvc-platform 2,237–2,721 req/s: 0.099; mvc-virtual 4,979–5,925: 0.091; webflux
- * 3,780–5,296: 0.18); {@link #WIDE_SPREAD} is the widest of them.
+ * 3,780–5,296: 0.18); {@link #WIDE_SPREAD} is the widest of them. The sequential rule
+ * ({@link Sequential}) is checked on the same draws as a fixed run of its maximum.
  */
 class VerdictErrorRatesTest {
 
@@ -41,6 +42,75 @@ class VerdictErrorRatesTest {
         assertThat(power).as("power at a 20 %% difference with %d trials each", trials).isGreaterThan(0.5);
     }
 
+    @Test
+    void theSequentialRuleClaimsIdenticalVariantsDifferentAtMostOneTimeInTwenty() {
+        // The suites' counts at standard, where rounds are the default, are 3 and 5.
+        for (int max : new int[] {3, 5}) {
+            for (double spread : new double[] {REAL_SPREAD, WIDE_SPREAD}) {
+                Design d = designs(1.0, spread, max, new Random(max * 17L + (long) (spread * 1000)));
+                assertThat(d.sequentialClaims()).as("sequential false-claim rate, up to %d trials each, spread %.2f", max, spread)
+                        .isLessThanOrEqualTo(0.05);
+            }
+        }
+    }
+
+    @Test
+    void theSequentialRuleFindsADifferenceAtLeastAsOftenAsAFixedRunOfItsMaximum() {
+        for (double ratio : new double[] {1.1, 1.2, 1.5}) {
+            for (double spread : new double[] {REAL_SPREAD, WIDE_SPREAD}) {
+                Design d = designs(ratio, spread, 5, new Random((long) (ratio * 100) + (long) (spread * 1000)));
+                assertThat(d.sequentialClaims()).as("power at ratio %.1f, spread %.2f: sequential against fixed 5", ratio, spread)
+                        .isGreaterThanOrEqualTo(d.fixedClaims());
+            }
+        }
+    }
+
+    @Test
+    void aDifferenceAsLargeAsE0sIsClaimedAfterFewerThanFourRoundsOfFive() {
+        Design d = designs(3.3, REAL_SPREAD, 5, new Random(11));
+
+        assertThat(d.sequentialClaims()).isEqualTo(1.0);
+        assertThat(d.meanTrials()).isLessThan(4.0);
+    }
+
+    /**
+     * Fixed and sequential designs on the same draws: {@code max} trials of each side, judged once
+     * at the end (fixed), or after each round from the second until decided (sequential).
+     */
+    record Design(double fixedClaims, double sequentialClaims, double meanTrials) {
+    }
+
+    static Design designs(double ratio, double spread, int max, Random random) {
+        double minEffect = VerdictRules.DEFAULT.minEffect();
+        Sequential rule = new Sequential(max);
+        int fixed = 0;
+        int sequential = 0;
+        long trials = 0;
+        for (int i = 0; i < COMPARISONS; i++) {
+            double[] variant = new double[max];
+            double[] base = new double[max];
+            for (int k = 0; k < max; k++) {
+                variant[k] = 1000 * ratio * Math.exp(spread * random.nextGaussian());
+                base[k] = 1000 * Math.exp(spread * random.nextGaussian());
+            }
+            if (RatioInterval.of(variant, base).claims(minEffect)) {
+                fixed++;
+            }
+            for (int n = Sequential.FIRST_LOOK; n <= max; n++) {
+                double[] a = java.util.Arrays.copyOf(variant, n);
+                double[] b = java.util.Arrays.copyOf(base, n);
+                if (n == max || rule.decided(a, b, n, minEffect)) {
+                    if (RatioInterval.of(a, b, rule.confidence(n)).claims(minEffect)) {
+                        sequential++;
+                    }
+                    trials += n;
+                    break;
+                }
+            }
+        }
+        return new Design((double) fixed / COMPARISONS, (double) sequential / COMPARISONS, (double) trials / COMPARISONS);
+    }
+
     /** Share of comparisons in which the rule claims a difference, the variant's true ratio to the base being {@code ratio}. */
     static double claimRate(double ratio, double spread, int trials, Random random) {
         VerdictRules rules = VerdictRules.DEFAULT;
@@ -53,7 +123,7 @@ class VerdictErrorRatesTest {
                 base[k] = 1000 * Math.exp(spread * random.nextGaussian());
             }
             RatioInterval ri = RatioInterval.of(variant, base);
-            if (ri.excludesOne() && ri.effect() >= rules.minEffect()) {
+            if (ri.claims(rules.minEffect())) {
                 claims++;
             }
         }
@@ -65,6 +135,13 @@ class VerdictErrorRatesTest {
     }
 
     public static void main(String[] args) {
+        for (double ratio : new double[] {1.0, 1.1, 1.2, 1.5, 3.3}) {
+            for (double spread : new double[] {REAL_SPREAD, WIDE_SPREAD}) {
+                Design d = designs(ratio, spread, 5, new Random(5));
+                System.out.printf("ratio %.1f spread %.2f: fixed 5 claims %.4f, sequential up to 5 claims %.4f in %.2f trials each%n",
+                        ratio, spread, d.fixedClaims(), d.sequentialClaims(), d.meanTrials());
+            }
+        }
         for (int n = 2; n <= 8; n++) {
             System.out.printf("n=%d false(0.10)=%.4f false(0.18)=%.4f power20(0.10)=%.3f power20(0.18)=%.3f%n", n,
                     claimRate(1.0, REAL_SPREAD, n, new Random(1)), claimRate(1.0, WIDE_SPREAD, n, new Random(2)),

@@ -31,11 +31,11 @@ class VerdictTest {
     }
 
     @Test
-    void anIntervalThatHoldsOneIsNoClearDifferenceAndSaysSo() {
+    void anIntervalThatHoldsOneAndReachesPastTheMinimumEffectIsUndecidedAndSaysSo() {
         Verdict v = Verdict.of(Figure.P99, "webflux", trials(9.0, 12.0), "mvc-platform", trials(10.0, 11.0), RULES);
 
-        assertThat(v.kind()).isEqualTo(Verdict.Kind.NO_CLEAR_DIFFERENCE);
-        assertThat(v.text()).startsWith("no clear difference from mvc-platform (ratio 0.99, 95 % CI ");
+        assertThat(v.kind()).isEqualTo(Verdict.Kind.UNDECIDED);
+        assertThat(v.text()).startsWith("undecided against mvc-platform (ratio 0.99, 95 % CI ");
         assertThat(v.interval().low()).isLessThan(1);
         assertThat(v.interval().high()).isGreaterThan(1);
     }
@@ -45,16 +45,16 @@ class VerdictTest {
         // Two trials each from the same spread: the ranges miss each other, the interval does not.
         Verdict v = Verdict.of(Figure.THROUGHPUT, "webflux", throughput(1050, 1120), "mvc-platform", throughput(930, 1010), RULES);
 
-        assertThat(v.kind()).isEqualTo(Verdict.Kind.NO_CLEAR_DIFFERENCE);
-        assertThat(v.text()).contains("trials of each would find a 5 % change");
+        assertThat(v.kind()).isEqualTo(Verdict.Kind.UNDECIDED);
+        assertThat(v.text()).containsPattern("about \\d+ more trials of each would decide a 5 % change");
     }
 
     @Test
-    void aConsistentButTinyChangeIsNoClearDifference() {
+    void aConsistentButTinyChangeIsTheSameWithinTheMinimumEffect() {
         Verdict v = Verdict.of(Figure.P99, "webflux", trials(10.1, 10.2, 10.15), "mvc-platform", trials(9.9, 10.0, 9.95), RULES);
 
-        assertThat(v.kind()).isEqualTo(Verdict.Kind.NO_CLEAR_DIFFERENCE);
-        assertThat(v.text()).endsWith("under the 5 % minimum effect)");
+        assertThat(v.kind()).isEqualTo(Verdict.Kind.SAME);
+        assertThat(v.text()).startsWith("the same as mvc-platform within ±5 % (ratio 1.02, 95 % CI ");
     }
 
     @Test
@@ -90,6 +90,39 @@ class VerdictTest {
         Verdict v = Verdict.of(Figure.P99, "mvc-virtual", checked, "mvc-platform", trials(10.0, 11.0), RULES);
 
         assertThat(v.kind()).isEqualTo(Verdict.Kind.BETTER);
+    }
+
+    @Test
+    void aVariantWhoseLaunchesFallInTwoGroupsGetsNoSingleRatio() {
+        Verdict v = Verdict.of(Figure.THROUGHPUT, "mvc-platform", throughput(2000, 2100, 9800, 10100), "webflux",
+                throughput(5000, 5100, 4900), RULES);
+
+        assertThat(v.kind()).isEqualTo(Verdict.Kind.NO_VERDICT);
+        assertThat(v.text()).isEqualTo("no verdict: mvc-platform is inconsistent across launches: "
+                + "its throughput fell in two groups, 2,000–2,100 and 9,800–10,100 req/s");
+    }
+
+    @Test
+    void launchesTwentyPercentApartAreSpreadNotTwoGroups() {
+        Verdict v = Verdict.of(Figure.THROUGHPUT, "webflux", throughput(27349, 22652), "mvc-platform", throughput(29667, 29161), RULES);
+
+        assertThat(v.kind()).isNotEqualTo(Verdict.Kind.NO_VERDICT);
+    }
+
+    @Test
+    void equalLaunchesAreOneGroup() {
+        Verdict v = Verdict.of(Figure.THROUGHPUT, "webflux", throughput(100, 100, 100), "mvc-platform", throughput(100, 100), RULES);
+
+        assertThat(v.kind()).isEqualTo(Verdict.Kind.SAME);
+    }
+
+    @Test
+    void aWindowThatShiftedTakesPartInNoVerdict() {
+        List<TrialResult> shifted = List.of(trial(4.5, 100, "window-shifted"), trial(5.0, 100));
+        Verdict v = Verdict.of(Figure.P99, "mvc-virtual", shifted, "mvc-platform", trials(10.0, 11.0), RULES);
+
+        assertThat(v.kind()).isEqualTo(Verdict.Kind.NO_VERDICT);
+        assertThat(v.text()).isEqualTo("no verdict: flagged window-shifted");
     }
 
     private static List<TrialResult> trials(double... p99) {

@@ -17,6 +17,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A real HTTP server on loopback whose behaviour is known, for testing the driver: it counts requests
@@ -34,15 +35,29 @@ public final class TestServer implements AutoCloseable {
     private final AtomicInteger scrapes = new AtomicInteger();
     private final Semaphore workers = new Semaphore(4);
     private volatile long pausedUntilNanos;
+    private final AtomicLong halvingStart = new AtomicLong();
 
     public TestServer() throws IOException {
+        this(0);
+    }
+
+    /** @param slowerMs added to every /delay answer: the same server, slower by a known amount */
+    public TestServer(long slowerMs) throws IOException {
         http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 20_000);
         http.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
         http.createContext("/ok", ex -> counted(ex, () -> answer(ex, 200, "hello")));
         for (String sleeping : List.of("/sleep", "/delay")) {
             // /delay as the apps under test name it, so a suite's delay workload runs against this server.
             http.createContext(sleeping, ex -> counted(ex, () -> {
-                sleep(Long.parseLong(ex.getRequestURI().getQuery().substring("ms=".length())));
+                // ?ms=N&halve-after=M: N ms until M ms past the first such request, then twice N (a closed load's throughput halves).
+                java.util.Map<String, Long> query = java.util.Arrays.stream(ex.getRequestURI().getQuery().split("&"))
+                        .map(p -> p.split("=", 2)).collect(java.util.stream.Collectors.toMap(p -> p[0], p -> Long.parseLong(p[1])));
+                long ms = query.get("ms");
+                if (query.containsKey("halve-after")) {
+                    long first = halvingStart.updateAndGet(t -> t == 0 ? System.nanoTime() : t);
+                    ms *= System.nanoTime() - first < TimeUnit.MILLISECONDS.toNanos(query.get("halve-after")) ? 1 : 2;
+                }
+                sleep(ms + slowerMs);
                 answer(ex, 200, "hello");
             }));
         }

@@ -1,0 +1,48 @@
+package dev.concurrencylab.lab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.concurrencylab.lab.load.hyperfoil.TestServer;
+import dev.concurrencylab.lab.result.ResultStore;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** With --trials auto a benchmark stops between rounds once every comparison is decided. */
+class SequentialRunTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aTwentyTimesSlowerVariantIsDecidedBeforeTheLastOfFiveRounds() throws Exception {
+        try (TestServer fast = new TestServer(); TestServer slow = new TestServer(40);
+                ChildLab lab = ChildLab.start(tmp, """
+                        name: sequential
+                        variants:
+                          - {name: fast, url: "%s"}
+                          - {name: slow, url: "%s"}
+                        trials: {quick: 5}
+                        warmup: 2s
+                        benchmarks:
+                          - {workload: delay, params: {ms: "2"}, load: {model: max-rate, workers: 4, duration: 3s}}
+                        """.formatted(fast.uri(), slow.uri()), "run", List.of(), List.of("--trials", "auto"))) {
+            assertThat(lab.process.waitFor(4, TimeUnit.MINUTES)).as("its output: %s", lab.log()).isTrue();
+            Matcher decided = Pattern.compile("delay decided after (\\d) round\\(s\\)").matcher(lab.log());
+
+            assertThat(decided.find()).as("its output: %s", lab.log()).isTrue();
+            int rounds = Integer.parseInt(decided.group(1));
+            assertThat(rounds).isLessThan(5);
+            assertThat(lab.trials()).hasSize(2 * rounds);
+            JsonNode run = ResultStore.JSON.readTree(lab.out.resolve("run.json").toFile());
+            assertThat(run.path("stopping").asText()).startsWith("sequential: ");
+            assertThat(run.path("trialsWritten").asInt()).isEqualTo(2 * rounds);
+            assertThat(lab.out.resolve("report.md")).content().contains("Trials ran in rounds").contains("lower throughput than fast");
+        }
+    }
+}

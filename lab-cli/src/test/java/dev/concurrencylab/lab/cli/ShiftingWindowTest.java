@@ -1,0 +1,53 @@
+package dev.concurrencylab.lab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.concurrencylab.lab.load.hyperfoil.TestServer;
+import dev.concurrencylab.lab.result.ResultStore;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A window whose throughput halves half-way is classed and flagged by its change point; a steady one is not. */
+class ShiftingWindowTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aServerWhoseThroughputHalvesInTheWindowIsASlowdownAndASteadyOneIsFlat() throws Exception {
+        try (TestServer server = new TestServer();
+                ChildLab lab = ChildLab.run(tmp, """
+                        name: shifting-window
+                        variants:
+                          - {name: test-server, url: "%s"}
+                        warmup: {min: 5s, max: 30s}
+                        benchmarks:
+                          - {name: steady, workload: delay, params: {ms: "2"}, load: {model: max-rate, workers: 4, duration: 12s}}
+                          - {name: halving, workload: delay, params: {ms: "2&halve-after=11000"}, load: {model: max-rate, workers: 4, duration: 12s}}
+                        """.formatted(server.uri()))) {
+            assertThat(lab.process.waitFor(3, TimeUnit.MINUTES)).as("its output: %s", lab.log()).isTrue();
+            List<JsonNode> trials = new ArrayList<>();
+            for (Path f : lab.trials()) {
+                trials.add(ResultStore.JSON.readTree(f.toFile()));
+            }
+            JsonNode steady = trials.stream().filter(t -> t.path("benchmark").asText().equals("steady")).findFirst().orElseThrow();
+            JsonNode halving = trials.stream().filter(t -> t.path("benchmark").asText().equals("halving")).findFirst().orElseThrow();
+
+            assertThat(steady.path("windowShape").path("shape").asText()).as("steady: %s", steady.path("series")).isEqualTo("flat");
+            assertThat(steady.path("flags").toString()).doesNotContain("window-shifted");
+            // The halving starts 11 s after its first request: the server, warmed by the steady trial, is steady after the
+            // warm-up's 5 s minimum, so the halving falls 6 s into the 12 s window.
+            assertThat(halving.path("windowShape").path("shape").asText()).as("halving: %s", halving.path("series")).isEqualTo("slowdown");
+            assertThat(halving.path("flags").toString()).contains("window-shifted");
+            assertThat(halving.path("reasons").path("window-shifted").asText()).startsWith("slowdown: answers per second went ");
+            JsonNode levels = halving.path("windowShape").path("segments");
+            assertThat(levels.get(1).path("mean").asDouble() / levels.get(0).path("mean").asDouble()).isBetween(0.4, 0.7);
+            assertThat(lab.out.resolve("report.md")).content().contains("Each window, second by second").contains("slowdown");
+        }
+    }
+}
