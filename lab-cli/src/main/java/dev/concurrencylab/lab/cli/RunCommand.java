@@ -2,6 +2,7 @@ package dev.concurrencylab.lab.cli;
 
 import dev.concurrencylab.lab.cpu.CpuLayout;
 import dev.concurrencylab.lab.load.hyperfoil.HyperfoilDriver;
+import dev.concurrencylab.lab.plan.Estimate;
 import dev.concurrencylab.lab.plan.Plan;
 import dev.concurrencylab.lab.plan.Planner;
 import dev.concurrencylab.lab.plan.TrialCount;
@@ -21,11 +22,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
@@ -39,6 +42,7 @@ import picocli.CommandLine.Spec;
         footer = {"", "Examples:",
                 "  ./lab run quick                                 the main job (2 trials × 3 variants × 2 benchmarks)",
                 "  ./lab run e0-posts --scale full                 E0 with its original stages (90 s per trial)",
+                "  ./lab run e0-posts --scale standard --dry-run   what it would run and take; starts nothing",
                 "  ./lab run e1-hello --variants mvc-virtual,webflux --trials 5",
                 "  ./lab run my-suite.yaml --out /tmp/my-run",
                 "  ./lab run e0-posts --postgresql-url postgresql://lab:secret@127.0.0.1:5432/lab",
@@ -54,6 +58,9 @@ class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @Option(names = "--dry-run", description = "print the trials, their warm-up bounds and windows and the expected duration; start nothing")
+    boolean dryRun;
+
     @Override
     public Integer call() throws Exception {
         TrialCount count;
@@ -67,6 +74,13 @@ class RunCommand implements Callable<Integer> {
         Suite loaded = options.load(catalog);
         List<Variant> chosen = options.chooseVariants(loaded);
         Plan plan = Planner.plan(loaded, chosenScale, count, chosen);
+        Optional<PastRuns.Overhead> overhead = PastRuns.overhead(Lab.home().resolve("results"), loaded.name());
+        Estimate estimate = Estimate.of(plan);
+        if (dryRun) {
+            DryRun.print(plan, estimate, overhead, System.out);
+            return Lab.EXIT_OK;
+        }
+        Estimate expected = overhead.map(o -> estimate.withOverhead(o.perTrial())).orElse(estimate);
         // Read before anything starts: a bad published file is bad input, not a failed run.
         boolean published = Published.forSuite(catalog.suitesDir(), loaded.name()).isPresent();
         Map<String, String> urls = options.serviceUrls();
@@ -86,7 +100,7 @@ class RunCommand implements Callable<Integer> {
         }
         System.out.println("lab: results in " + dir);
         Path work = Files.createTempDirectory("lab-run-");
-        Runner.Outcome outcome = hooked(session, () -> new Runner(HyperfoilDriver.forThisMachine(), session).run(plan, info, urls, work));
+        Runner.Outcome outcome = hooked(session, () -> new Runner(HyperfoilDriver.forThisMachine(), session).run(plan, info, urls, work, expected));
         System.out.printf("lab: done: %d trial(s) written to %s%s%n", outcome.trialsRun(), dir.resolve("trials"),
                 outcome.failedTrials() == 0 ? "" : " (" + outcome.failedTrials() + " failed)");
         for (RunRules.ThresholdOutcome t : outcome.crossed()) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * How requests arrive during the measured window. Closed models (a fixed number of users, each
@@ -45,7 +46,20 @@ public sealed interface LoadModel {
 
     /** Runs for a set time, as opposed to ending when its counted requests are done. */
     default boolean timed() {
-        return !(this instanceof UsersXRequests || this instanceof CountXConcurrency || this instanceof Burst);
+        return plannedDuration().isPresent();
+    }
+
+    /**
+     * The same load from the window's first second to its last (a fixed rate, a fixed number of
+     * users), so a change in the window's figures is the server's; a ramp changes them by design.
+     */
+    default boolean constantLoad() {
+        return false;
+    }
+
+    /** How long its window runs, when the model sets it; empty for a counted window (as long as the server takes). */
+    default Optional<Duration> plannedDuration() {
+        return Optional.empty();
     }
 
     /** When its warm-up may end: on p50 for open models, whose throughput is the arrival rate; on throughput otherwise. */
@@ -71,6 +85,12 @@ public sealed interface LoadModel {
 
     /** k6's ramping VUs (E0): users change linearly stage by stage; no think time. */
     record ClosedStages(@JsonProperty(required = true) List<Stage> stages) implements LoadModel {
+
+        @Override
+        public Optional<Duration> plannedDuration() {
+            return Optional.of(stages.stream().map(Stage::duration).reduce(Duration.ZERO, Duration::plus));
+        }
+
         public ClosedStages {
             stages = List.copyOf(stages);
             if (stages.stream().allMatch(st -> st.users() == 0)) {
@@ -140,6 +160,18 @@ public sealed interface LoadModel {
 
     /** vegeta {@code -rate=0 -max-workers N} (E3): N workers send as fast as answers come back. */
     record MaxRate(@JsonProperty(required = true) int workers, @JsonProperty(required = true) Duration duration) implements LoadModel {
+
+        @Override
+        public boolean constantLoad() {
+            return true;
+        }
+
+
+        @Override
+        public Optional<Duration> plannedDuration() {
+            return Optional.of(duration);
+        }
+
         public MaxRate {
             InvalidSetting.atLeast("workers", workers, 1);
         }
@@ -160,6 +192,12 @@ public sealed interface LoadModel {
      */
     record ClosedSweep(@JsonProperty(required = true) List<Integer> users, @JsonProperty(required = true) Duration duration)
             implements LoadModel {
+
+        @Override
+        public Optional<Duration> plannedDuration() {
+            return Optional.of(duration);
+        }
+
         public ClosedSweep {
             users = List.copyOf(users);
             if (users.isEmpty()) {
@@ -193,6 +231,18 @@ public sealed interface LoadModel {
      */
     record OpenRate(@JsonProperty(required = true) double rate, @JsonProperty(required = true) Duration duration, int maxSessions,
             int connections) implements LoadModel {
+
+        @Override
+        public boolean constantLoad() {
+            return true;
+        }
+
+
+        @Override
+        public Optional<Duration> plannedDuration() {
+            return Optional.of(duration);
+        }
+
         public OpenRate {
             InvalidSetting.positive("rate", rate);
             maxSessions = maxSessions == 0 ? defaultSessions(rate) : InvalidSetting.atLeast("max-sessions", maxSessions, 1);
@@ -219,6 +269,18 @@ public sealed interface LoadModel {
     /** Arrival rate rising (or falling) linearly from {@code from} to {@code to} per second; sessions and connections as {@link OpenRate}. */
     record OpenRamp(@JsonProperty(required = true) double from, @JsonProperty(required = true) double to,
             @JsonProperty(required = true) Duration duration, int maxSessions, int connections) implements LoadModel {
+
+        @Override
+        public boolean constantLoad() {
+            return from == to;
+        }
+
+
+        @Override
+        public Optional<Duration> plannedDuration() {
+            return Optional.of(duration);
+        }
+
         public OpenRamp {
             InvalidSetting.positive("from", from);
             InvalidSetting.positive("to", to);

@@ -55,7 +55,7 @@ final class Tables {
 
     /**
      * Each trial's window by its change points: flat, or the levels it moved between; absent when
-     * no window could be classed (counted windows, windows under 6 s).
+     * no window could be classed (a load that ramps, counted windows, windows under 6 s).
      */
     static Optional<Table> windows(RunResults results, String benchmark, List<String> variants) {
         List<List<String>> rows = new ArrayList<>();

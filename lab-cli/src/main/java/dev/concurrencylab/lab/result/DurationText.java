@@ -42,6 +42,12 @@ public final class DurationText {
         return module;
     }
 
+    /** As a clock shows elapsed time: {@code 4:05}, or {@code 1:02:03} from an hour. */
+    public static String clock(Duration d) {
+        long s = d.toSeconds();
+        return s >= 3600 ? String.format("%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String.format("%d:%02d", s / 60, s % 60);
+    }
+
     /** The duration {@code text} says, or {@code null} when it is not one. */
     public static Duration parse(String text) {
         Matcher m = TEXT.matcher(text.strip());

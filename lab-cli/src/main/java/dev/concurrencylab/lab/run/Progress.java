@@ -3,6 +3,7 @@ package dev.concurrencylab.lab.run;
 import dev.concurrencylab.lab.load.LoadListener;
 import dev.concurrencylab.lab.load.LoadPhase;
 import dev.concurrencylab.lab.plan.PlannedTrial;
+import dev.concurrencylab.lab.result.DurationText;
 import java.io.PrintStream;
 import java.time.Duration;
 
@@ -23,10 +24,18 @@ final class Progress implements LoadListener {
     private volatile long lastAnswered;
     private volatile long lastPrint;
 
+    /** A trial's time as the plan's estimate gives it, until the first trial ends; {@code null}: none. */
+    private volatile Duration firstGuess;
+
     Progress(PrintStream out, boolean terminal, int total) {
         this.out = out;
         this.terminal = terminal;
         this.total = total;
+    }
+
+    /** The ETA starts from {@code perTrial} (the dry run's estimate) rather than "?". */
+    void guess(Duration perTrial) {
+        firstGuess = perTrial;
     }
 
     void trial(PlannedTrial trial) {
@@ -81,17 +90,17 @@ final class Progress implements LoadListener {
         out.println(text);
     }
 
-    /** From the pace so far; unknown until the first trial ends. */
+    /** From the pace so far; until the first trial ends, from the plan's estimate ("~"), or unknown. */
     private String eta() {
         if (done == 0) {
-            return "?";
+            Duration guess = firstGuess;
+            return guess == null ? "?" : "~" + clock(guess.multipliedBy(total));
         }
         long perTrial = (System.nanoTime() - runStart) / done;
         return clock(Duration.ofNanos(perTrial * (total - done)));
     }
 
-    static String clock(Duration d) {
-        long s = d.toSeconds();
-        return s >= 3600 ? String.format("%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String.format("%d:%02d", s / 60, s % 60);
+    private static String clock(Duration d) {
+        return DurationText.clock(d);
     }
 }

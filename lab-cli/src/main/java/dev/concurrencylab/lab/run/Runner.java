@@ -1,6 +1,7 @@
 package dev.concurrencylab.lab.run;
 
 import dev.concurrencylab.lab.load.LoadDriver;
+import dev.concurrencylab.lab.plan.Estimate;
 import dev.concurrencylab.lab.plan.Plan;
 import dev.concurrencylab.lab.plan.PlannedTrial;
 import dev.concurrencylab.lab.result.Flag;
@@ -40,10 +41,12 @@ public final class Runner {
     /**
      * @param info        the run's description; services, status and counts are filled in here
      * @param serviceUrls services the user runs, by name; the others are started on loopback
+     * @param estimate    what the plan should take (as the dry run prints it): the ETA before the first trial ends
      */
-    public Outcome run(Plan plan, RunInfo info, Map<String, String> serviceUrls, Path work) {
+    public Outcome run(Plan plan, RunInfo info, Map<String, String> serviceUrls, Path work, Estimate estimate) {
         TrialExecutor executor = new TrialExecutor(driver, session, plan.suite().rules());
         Progress progress = session.progress(plan.trialCount());
+        progress.guess(estimate.perTrial());
         Rounds rounds = new Rounds(plan, session, progress);
         int[] run = {0};
         int failedTrials = session.within(plan.suite().servicesFor(plan.trials().stream().map(PlannedTrial::variant).toList()), info, serviceUrls, work, progress, () -> {

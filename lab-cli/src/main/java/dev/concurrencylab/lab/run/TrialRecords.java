@@ -27,8 +27,8 @@ import dev.concurrencylab.lab.result.WarmUp;
 import dev.concurrencylab.lab.result.WindowCounts;
 import dev.concurrencylab.lab.result.WindowShape;
 import dev.concurrencylab.lab.verdict.ChangePoints;
-import dev.concurrencylab.lab.verdict.WindowShapes;
 import dev.concurrencylab.lab.verdict.VerdictRules;
+import dev.concurrencylab.lab.verdict.WindowShapes;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -124,9 +124,12 @@ final class TrialRecords {
                 t.load().name(), t.load());
     }
 
-    /** The window's class by the change points of the figure its warm-up watched; {@code null} when it cannot be told. */
+    /**
+     * The window's class by the change points of the figure its warm-up watched; {@code null} when
+     * it cannot be told: a load that changes through the window (E0's stages) moves the figure by design.
+     */
     private static WindowShape shape(LoadModel model, List<SecondStats> series, VerdictRules rules) {
-        if (!model.timed() || series.size() < 2 * ChangePoints.MIN_SEGMENT) {
+        if (!model.constantLoad() || series.size() < 2 * ChangePoints.MIN_SEGMENT) {
             return null;
         }
         SteadyState rule = model.steadyState();

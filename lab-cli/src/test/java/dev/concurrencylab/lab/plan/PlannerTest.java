@@ -29,4 +29,14 @@ class PlannerTest {
                         "2 webflux hello", "2 webflux posts");
         assertThat(plan.trials().stream().map(PlannedTrial::number).toList()).isEqualTo(List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12));
     }
+
+    @Test
+    void standardScaleRunsInRoundsUnlessACountIsGiven() {
+        Suite quick = LOADER.load("quick");
+
+        assertThat(Planner.plan(quick, Scale.STANDARD, TrialCount.SUITE, quick.variants()).sequential()).isNotNull();
+        assertThat(Planner.plan(quick, Scale.STANDARD, TrialCount.parse("3"), quick.variants()).sequential()).isNull();
+        assertThat(Planner.plan(quick, Scale.QUICK, TrialCount.SUITE, quick.variants()).sequential()).isNull();
+        assertThat(Planner.plan(quick, Scale.FULL, TrialCount.parse("auto"), quick.variants()).sequential()).isNotNull();
+    }
 }

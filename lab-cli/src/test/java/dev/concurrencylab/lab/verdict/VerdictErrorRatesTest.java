@@ -87,12 +87,9 @@ class VerdictErrorRatesTest {
         int sequential = 0;
         long trials = 0;
         for (int i = 0; i < COMPARISONS; i++) {
-            double[] variant = new double[max];
-            double[] base = new double[max];
-            for (int k = 0; k < max; k++) {
-                variant[k] = 1000 * ratio * Math.exp(spread * random.nextGaussian());
-                base[k] = 1000 * Math.exp(spread * random.nextGaussian());
-            }
+            double[][] drawn = draw(ratio, spread, max, random);
+            double[] variant = drawn[0];
+            double[] base = drawn[1];
             if (RatioInterval.of(variant, base).claims(minEffect)) {
                 fixed++;
             }
@@ -111,18 +108,24 @@ class VerdictErrorRatesTest {
         return new Design((double) fixed / COMPARISONS, (double) sequential / COMPARISONS, (double) trials / COMPARISONS);
     }
 
+    /** {@code trials} values of a variant and of its base, log-normal around 1,000 × ratio and 1,000. */
+    private static double[][] draw(double ratio, double spread, int trials, Random random) {
+        double[] variant = new double[trials];
+        double[] base = new double[trials];
+        for (int k = 0; k < trials; k++) {
+            variant[k] = 1000 * ratio * Math.exp(spread * random.nextGaussian());
+            base[k] = 1000 * Math.exp(spread * random.nextGaussian());
+        }
+        return new double[][] {variant, base};
+    }
+
     /** Share of comparisons in which the rule claims a difference, the variant's true ratio to the base being {@code ratio}. */
     static double claimRate(double ratio, double spread, int trials, Random random) {
         VerdictRules rules = VerdictRules.DEFAULT;
         int claims = 0;
         for (int i = 0; i < COMPARISONS; i++) {
-            double[] variant = new double[trials];
-            double[] base = new double[trials];
-            for (int k = 0; k < trials; k++) {
-                variant[k] = 1000 * ratio * Math.exp(spread * random.nextGaussian());
-                base[k] = 1000 * Math.exp(spread * random.nextGaussian());
-            }
-            RatioInterval ri = RatioInterval.of(variant, base);
+            double[][] drawn = draw(ratio, spread, trials, random);
+            RatioInterval ri = RatioInterval.of(drawn[0], drawn[1]);
             if (ri.claims(rules.minEffect())) {
                 claims++;
             }

@@ -1,0 +1,60 @@
+package dev.concurrencylab.lab.cli;
+
+import dev.concurrencylab.lab.load.Warmup;
+import dev.concurrencylab.lab.plan.Estimate;
+import dev.concurrencylab.lab.plan.Plan;
+import dev.concurrencylab.lab.plan.PlannedTrial;
+import dev.concurrencylab.lab.result.DurationText;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/** What a run would do and take, printed without starting anything ({@code ./lab run … --dry-run}). */
+final class DryRun {
+
+    private DryRun() {
+    }
+
+    static void print(Plan plan, Estimate estimate, Optional<PastRuns.Overhead> overhead, PrintStream out) {
+        out.printf("lab: dry run of suite %s at scale %s: nothing is started%n", plan.suite().name(), plan.scale().key());
+        out.printf("  variants: %s (each trial on a fresh server)%n",
+                String.join(", ", plan.trials().stream().map(t -> t.variant().name()).distinct().toList()));
+        Map<String, PlannedTrial> benchmarks = new LinkedHashMap<>();
+        plan.trials().forEach(t -> benchmarks.putIfAbsent(t.benchmark().name(), t));
+        out.printf("  %-28s %-16s %-26s %s%n", "benchmark", "load", "warm-up", "window");
+        benchmarks.forEach((name, t) -> out.printf("  %-28s %-16s %-26s %s%n", name, t.load().name(), warmup(t.warmup()),
+                t.load().plannedDuration().map(DurationText::clock).orElse("counted: as long as the server takes")));
+        out.printf("  trials: %s%n", plan.sequential() == null
+                ? String.format("%d (%d of each variant and benchmark)", plan.trialCount(), plan.trialsPerVariant())
+                : String.format("%d–%d in rounds: %s", estimate.minTrials(), estimate.maxTrials(), plan.stopping()));
+        out.printf("  warm-ups and windows: %s%n", range(estimate));
+        if (estimate.counted() > 0) {
+            out.printf("  plus %d counted window(s), as long as the server takes: not in the range%n", estimate.counted());
+        }
+        if (overhead.isPresent()) {
+            Estimate whole = estimate.withOverhead(overhead.get().perTrial());
+            out.printf("  besides them, %s s a trial to start and stop servers and services, as measured in %s%n",
+                    String.format(java.util.Locale.ROOT, "%.1f", overhead.get().perTrial().toMillis() / 1000.0), overhead.get().from());
+            out.printf("  expected: %s%n", range(whole));
+        } else {
+            out.println("  besides them, each trial's server start and stop: not measured on this machine yet (no complete run in results/)");
+        }
+    }
+
+    private static String warmup(Warmup w) {
+        if (w.isZero()) {
+            return "none (cold)";
+        }
+        return w.untilSteady() ? "until steady, " + clock(w.min()) + "–" + clock(w.max()) : "fixed " + clock(w.max());
+    }
+
+    private static String range(Estimate e) {
+        return e.least().equals(e.most()) ? clock(e.least()) : clock(e.least()) + " – " + clock(e.most());
+    }
+
+    private static String clock(Duration d) {
+        return DurationText.clock(d);
+    }
+}

@@ -1,0 +1,52 @@
+package dev.concurrencylab.lab.plan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.concurrencylab.lab.suite.Catalog;
+import dev.concurrencylab.lab.suite.Scale;
+import dev.concurrencylab.lab.suite.Suite;
+import dev.concurrencylab.lab.suite.SuiteLoader;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** What a plan will take, from its suite alone. */
+class EstimateTest {
+
+    private static final SuiteLoader LOADER = new SuiteLoader(Catalog.load(Path.of("..").toAbsolutePath().normalize()));
+
+    @Test
+    void aFixedPlanTakesItsWarmUpBoundsAndWindowsForEveryTrial() {
+        Suite quick = LOADER.load("quick");
+        Plan plan = Planner.plan(quick, Scale.QUICK, TrialCount.SUITE, quick.variants());
+
+        Estimate e = Estimate.of(plan);
+
+        PlannedTrial first = plan.trials().getFirst();
+        assertThat(e.minTrials()).isEqualTo(plan.trialCount()).isEqualTo(e.maxTrials());
+        assertThat(e.most()).isEqualTo(first.warmup().max().plus(first.load().plannedDuration().orElseThrow()).multipliedBy(plan.trialCount()));
+        assertThat(e.least()).isEqualTo(first.warmup().min().plus(first.load().plannedDuration().orElseThrow()).multipliedBy(plan.trialCount()));
+        assertThat(e.counted()).isZero();
+    }
+
+    @Test
+    void roundsMayStopAfterTheSecondSoTheLeastIsTwoTrialsOfEach() {
+        Suite e0 = LOADER.load("e0-posts");
+        Plan plan = Planner.plan(e0, Scale.STANDARD, TrialCount.SUITE, e0.variants());
+
+        Estimate e = Estimate.of(plan);
+
+        int benchmarks = e0.benchmarks().size();
+        assertThat(e.minTrials()).isEqualTo(2 * 3 * benchmarks);
+        assertThat(e.maxTrials()).isEqualTo(5 * 3 * benchmarks);
+        assertThat(e.withOverhead(Duration.ofSeconds(10)).most()).isEqualTo(e.most().plusSeconds(10L * e.maxTrials()));
+    }
+
+    @Test
+    void aCountedWindowIsLeftOutOfTheRangeAndCounted() {
+        Suite e4 = LOADER.load("e4-cpu-io");
+        Plan plan = Planner.plan(e4, Scale.QUICK, TrialCount.SUITE, e4.variants());
+
+        assertThat(Estimate.of(plan).counted()).isPositive();
+    }
+}
