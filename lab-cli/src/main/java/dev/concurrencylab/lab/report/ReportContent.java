@@ -72,7 +72,7 @@ public record ReportContent(String title, String summary, Map<String, String> en
             Tables.checks(results, benchmark, variants).ifPresent(tables::add);
             Tables.thresholds(results, benchmark, variants).ifPresent(tables::add);
             sections.add(new Section(benchmark, load, table.source(), tables, Verdict.rule(rules), verdicts,
-                    Why.lines(variants, base, results, benchmark, rules), Charts.of(results, benchmark, variants)));
+                    why(variants, base, results, benchmark, rules), Charts.of(results, benchmark, variants)));
         }
         if (capacity.isEmpty()) {
             sections.addAll(SweepSection.of(results, variants));
@@ -145,6 +145,13 @@ public record ReportContent(String title, String summary, Map<String, String> en
         List<String> parts = new ArrayList<>();
         ResultStore.JSON.convertValue(load, Map.class).forEach((k, v) -> parts.add(k.equals("model") ? v.toString() : k + " " + v));
         return String.join(", ", parts);
+    }
+
+    /** What each answer cost per variant, then why launches of one variant differ where they do. */
+    private static List<String> why(List<String> variants, String base, RunResults results, String benchmark, VerdictRules rules) {
+        List<String> lines = new ArrayList<>(Why.lines(variants, base, results, benchmark, rules));
+        lines.addAll(LaunchSpread.lines(variants, results, benchmark));
+        return lines;
     }
 
     private static Map<String, String> environment(RunInfo run) {

@@ -32,12 +32,12 @@ class LabCommandLineTest {
     @CsvSource(delimiter = '|', textBlock = """
             unknown suite            | run no-such-suite                          | unknown suite 'no-such-suite'
             unknown scale            | run quick --scale huge                     | unknown scale 'huge'
-            zero trials              | run quick --trials 0                       | --trials must be at least 1
+            zero trials              | run quick --trials 0                       | --trials takes a number of at least 1 or 'auto', not '0'
             unknown variant          | run quick --variants mvc-turbo             | unknown variant 'mvc-turbo' for suite quick
             unknown benchmark        | run quick --benchmarks fib                 | unknown benchmark 'fib' for suite quick; it has: hello, posts
             unknown option           | run quick --fast                           | Unknown option: '--fast'
             missing suite            | run                                        | Missing required parameter
-            not a number             | run quick --trials many                    | Invalid value for option '--trials'
+            not a number             | run quick --trials many                    | --trials takes a number of at least 1 or 'auto', not 'many'
             unknown command          | fly                                        | Unmatched argument at index 0: 'fly'
             remote target            | run TMP/remote.yaml                        | variant far points at 192.0.2.1, not loopback
             malformed suite file     | run TMP/broken.yaml                        | TMP/broken.yaml:3: malformed YAML

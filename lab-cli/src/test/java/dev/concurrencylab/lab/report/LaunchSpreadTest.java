@@ -1,0 +1,61 @@
+package dev.concurrencylab.lab.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.concurrencylab.lab.result.CostPerRequest;
+import dev.concurrencylab.lab.result.ServerUse;
+import dev.concurrencylab.lab.result.TrialIdentity;
+import dev.concurrencylab.lab.result.TrialOutcome;
+import dev.concurrencylab.lab.result.TrialResult;
+import dev.concurrencylab.lab.result.TrialStatus;
+import dev.concurrencylab.lab.result.Trials;
+import dev.concurrencylab.lab.result.WindowCounts;
+import dev.concurrencylab.lab.result.WindowShape;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Why two launches of one variant differ, said from their own figures. */
+class LaunchSpreadTest {
+
+    @Test
+    void twoLaunchesOverFifteenPercentApartAreExplainedByWhatDifferedBetweenThem() {
+        WindowShape slowdown = new WindowShape("answers per second", WindowShape.Shape.SLOWDOWN,
+                List.of(new WindowShape.Segment(0, 3, 49_627), new WindowShape.Segment(3, 6, 37_777)));
+        RunResults results = run(trial(1, 43_730, 22.6, slowdown), trial(2, 53_112, 18.5, null));
+
+        List<String> lines = LaunchSpread.lines(List.of("webflux"), results, "hello");
+
+        assertThat(lines).containsExactly("webflux — launch to launch: trials 1 and 2 are 21.5 % apart (43,730 and 53,112 req/s); "
+                + "in trial 1, its window was a slowdown (answers per second went 49,627 in s 0–3 → 37,777 in s 3–6); "
+                + "its server spent 22.6 CPU-ms per 1,000 answers against 18.5");
+    }
+
+    @Test
+    void launchesWithinFifteenPercentNeedNoExplaining() {
+        assertThat(LaunchSpread.lines(List.of("webflux"), run(trial(1, 45_000, 20, null), trial(2, 50_000, 20, null)), "hello")).isEmpty();
+    }
+
+    @Test
+    void aDifferenceNothingMeasuredExplainsIsSaidAsSuch() {
+        List<String> lines = LaunchSpread.lines(List.of("webflux"), run(trial(1, 40_000, 20, null), trial(2, 50_000, 20, null)), "hello");
+
+        assertThat(lines).singleElement().asString().endsWith(": nothing else the lab measured differs "
+                + "(window shape, CPU per answer, the server's CPU, other processes, GC, driver stalls, warm-up)");
+    }
+
+    private static RunResults run(TrialResult... trials) {
+        return new RunResults(Path.of("."), null, List.of(trials));
+    }
+
+    private static TrialResult trial(int repetition, double throughput, double cpuMsPer1k, WindowShape shape) {
+        WindowCounts w = Trials.window(throughput, Map.of(), 0);
+        return TrialResult.of(new TrialIdentity(repetition, "webflux", "hello", null, repetition, null, null))
+                .outcome(new TrialOutcome(TrialStatus.OK, null, List.of(), Map.of(), null))
+                .window(new WindowCounts(w.windowSeconds(), null, w.sent(), w.count(), w.answered(), throughput, w.errors(), 0, 0, 0,
+                        List.of(), shape))
+                .server(new ServerUse(List.of(), null, new CostPerRequest(cpuMsPer1k, 0.0, 0.0, 0.0, Map.of()), null))
+                .build();
+    }
+}
