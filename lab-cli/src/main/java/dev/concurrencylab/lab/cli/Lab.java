@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
 @Command(name = "lab", mixinStandardHelpOptions = true, version = "Spring Concurrency Lab 0.1",
         description = {"Compares Spring MVC on platform threads, Spring MVC on virtual threads and Spring WebFlux",
                 "with real backing services, a real load engine (Hyperfoil) and honest measurement.", ""},
-        subcommands = {RunCommand.class, CapacityCommand.class, ReportCommand.class, CompareCommand.class, ListCommand.class, DoctorCommand.class,
+        subcommands = {RunCommand.class, CapacityCommand.class, ReportCommand.class, FindingsCommand.class, CompareCommand.class, ListCommand.class, DoctorCommand.class,
                 CommandLine.HelpCommand.class},
         footer = {"", "Examples:", "  ./lab run quick                      the main job: ~4 minutes on 2 cores",
                 "  ./lab run e0-posts --scale standard --trials 5",

@@ -61,7 +61,7 @@ final class MarkdownReport {
         return md.toString();
     }
 
-    private static void table(StringBuilder md, List<String> headings, List<List<String>> rows) {
+    static void table(StringBuilder md, List<String> headings, List<List<String>> rows) {
         md.append("| ").append(String.join(" | ", headings)).append(" |\n");
         md.append("|").append("---|".repeat(headings.size())).append("\n");
         for (List<String> row : rows) {

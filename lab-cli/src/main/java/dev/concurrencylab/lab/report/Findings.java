@@ -1,0 +1,237 @@
+package dev.concurrencylab.lab.report;
+
+import dev.concurrencylab.lab.cpu.CpuLayout;
+import dev.concurrencylab.lab.result.RunInfo;
+import dev.concurrencylab.lab.result.TrialResult;
+import dev.concurrencylab.lab.verdict.Figure;
+import dev.concurrencylab.lab.verdict.Verdict;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * The lab's own write-up, {@code docs/findings.md}: per suite, what its runs measured (figures with
+ * their spread, verdicts with their intervals, the Why evidence, the original's claims against
+ * them), how the verdicts compare across runs, and what the machine limited. A pure function of
+ * the results directories it is given, so rendering the same ones again gives the same text.
+ */
+public final class Findings {
+
+    /** The figures a finding shows per variant: what a reader decides on, and what it cost. */
+    private static final List<Figure> SHOWN = List.of(Figure.THROUGHPUT, Figure.P50, Figure.P99, Figure.ERROR_RATE, Figure.CPU_PER_1K);
+
+    private Findings() {
+    }
+
+    /** Renders the write-up from results directories; their order in the file is by suite, then by start time. */
+    public static String render(List<Path> dirs) {
+        List<RunResults> runs = dirs.stream().map(RunResults::read)
+                .sorted(Comparator.comparing((RunResults r) -> r.run().definition().suite())
+                        .thenComparing(r -> Objects.toString(r.run().progress().started(), ""))
+                        .thenComparing(r -> name(r)))
+                .toList();
+        Map<String, List<RunResults>> bySuite = new TreeMap<>();
+        runs.forEach(r -> bySuite.computeIfAbsent(r.run().definition().suite(), s -> new ArrayList<>()).add(r));
+
+        StringBuilder md = new StringBuilder();
+        md.append("# Findings: what the lab measured on its own machine\n\n")
+                .append("Rendered by `./lab findings` from the results directories listed below and nothing else; rendering the same ")
+                .append("directories again gives this file again. Every figure here was measured in those runs. The originals' figures ")
+                .append("appear only in the Reproduction tables, as theirs. How each figure is measured: [methodology](methodology.md); ")
+                .append("what each suite runs and how it differs from its original: [experiments](experiments.md).\n\n");
+        md.append("## The runs\n\n");
+        List<List<String>> rows = new ArrayList<>();
+        for (RunResults r : runs) {
+            RunInfo run = r.run();
+            rows.add(List.of("`" + name(r) + "`", run.definition().suite(), run.definition().scale(), trials(r),
+                    Objects.toString(run.definition().stopping(), "fixed"), wall(run), shortCommit(run), day(run), machine(run)));
+        }
+        MarkdownReport.table(md, List.of("run", "suite", "scale", "trials", "trial count", "wall time", "commit", "started", "machine"), rows);
+        md.append("\nEach value below is the median over a run's completed trials with the range (min–max) in brackets; ")
+                .append("throughput is goodput, latencies are of good answers, failed answers are counted apart.\n\n");
+
+        for (Map.Entry<String, List<RunResults>> suite : bySuite.entrySet()) {
+            List<RunResults> suiteRuns = suite.getValue();
+            String experiment = suiteRuns.getFirst().published().map(p -> " — " + p.experiment()).orElse("");
+            md.append("## ").append(suite.getKey()).append(experiment).append("\n\n");
+            for (RunResults r : suiteRuns) {
+                run(md, r);
+            }
+            if (suiteRuns.size() > 1) {
+                acrossRuns(md, suiteRuns);
+            }
+        }
+        limits(md, runs);
+        return md.toString();
+    }
+
+    /** One run: per benchmark the figures, the verdicts against the base and the Why lines; then the Reproduction. */
+    private static void run(StringBuilder md, RunResults r) {
+        ReportContent content = ReportContent.of(r);
+        RunInfo run = r.run();
+        md.append("### Run `").append(name(r)).append("`\n\n")
+                .append(String.format(Locale.ROOT, "Scale %s, %s, %s; commit %s, %s. Re-run: `%s`.%n%n", run.definition().scale(), trials(r),
+                        wall(run), shortCommit(run), day(run), run.definition().command()));
+        for (Section s : content.sections()) {
+            if (s.benchmark().startsWith("Reproduction of ")) {
+                md.append("**").append(s.benchmark()).append("** (").append(s.load()).append(")\n\n");
+                Table claims = s.tables().getFirst();
+                MarkdownReport.table(md, claims.headings(), claims.rows());
+                md.append("\n");
+                continue;
+            }
+            List<TrialResult> any = r.trials().stream().filter(t -> t.identity().benchmark().equals(s.benchmark())).toList();
+            if (any.isEmpty()) {
+                continue;
+            }
+            md.append("**").append(s.benchmark()).append("** (").append(s.load()).append(")\n\n");
+            List<String> headings = new ArrayList<>(List.of("variant", "trials"));
+            SHOWN.forEach(f -> headings.add(f.heading()));
+            headings.add("flags");
+            List<List<String>> rows = new ArrayList<>();
+            for (String variant : r.variants()) {
+                List<TrialResult> trials = r.trials(s.benchmark(), variant);
+                if (trials.isEmpty()) {
+                    continue;
+                }
+                List<String> row = new ArrayList<>(List.of(variant, Long.toString(trials.stream().filter(TrialResult::ok).count())));
+                for (Figure f : SHOWN) {
+                    Spread spread = Spread.of(f, trials);
+                    row.add(spread == null ? "–" : spread.text());
+                }
+                row.add(String.join(", ", trials.stream().flatMap(t -> t.outcome().flags().stream()).map(f -> f.key()).distinct().sorted().toList()));
+                rows.add(row);
+            }
+            MarkdownReport.table(md, headings, rows);
+            if (!s.verdicts().isEmpty()) {
+                md.append("\nAgainst ").append(content.base()).append(":\n\n");
+                s.verdicts().forEach(v -> md.append("- ").append(v).append("\n"));
+            }
+            if (!s.why().isEmpty()) {
+                md.append("\nWhy:\n\n");
+                s.why().forEach(v -> md.append("- ").append(v).append("\n"));
+            }
+            md.append("\n");
+        }
+    }
+
+    /**
+     * The same comparison in each run of a suite, side by side, and where the answer moved between
+     * runs, which runs said what: a verdict that moves between runs of one command is a finding in itself.
+     */
+    private static void acrossRuns(StringBuilder md, List<RunResults> runs) {
+        record Key(String benchmark, String variant, String base, Figure figure) {
+        }
+        Map<Key, Map<String, Verdict>> said = new LinkedHashMap<>();
+        for (RunResults r : runs) {
+            List<String> variants = r.variants();
+            if (variants.isEmpty()) {
+                continue;
+            }
+            String base = variants.getFirst();
+            ExperimentTable table = ExperimentTable.forSuite(r.run().definition().suite());
+            for (String benchmark : r.benchmarks()) {
+                for (String variant : variants.subList(1, variants.size())) {
+                    List<TrialResult> trials = r.trials(benchmark, variant);
+                    List<TrialResult> baseTrials = r.trials(benchmark, base);
+                    if (trials.isEmpty() || baseTrials.isEmpty()) {
+                        continue;
+                    }
+                    for (Figure f : table.verdictFigures().stream().filter(f -> f == Figure.THROUGHPUT || f == Figure.P99).toList()) {
+                        said.computeIfAbsent(new Key(benchmark, variant, base, f), k -> new LinkedHashMap<>())
+                                .put(name(r), Verdict.of(f, variant, trials, base, baseTrials, r.rules()));
+                    }
+                }
+            }
+        }
+        md.append("### Across runs\n\n");
+        List<List<String>> rows = new ArrayList<>();
+        List<String> moved = new ArrayList<>();
+        for (Map.Entry<Key, Map<String, Verdict>> e : said.entrySet()) {
+            Key k = e.getKey();
+            e.getValue().forEach((run, v) -> rows.add(List.of(k.benchmark(), k.variant() + " / " + k.base(), k.figure().label(), "`" + run + "`",
+                    v.interval() == null ? "–" : String.format(Locale.ROOT, "%.2f (%.2f–%.2f)", v.interval().ratio(), v.interval().low(), v.interval().high()),
+                    v.kind().name().toLowerCase(Locale.ROOT).replace('_', ' '))));
+            if (e.getValue().values().stream().map(Verdict::kind).distinct().count() > 1) {
+                moved.add(String.format(Locale.ROOT, "%s, %s of %s against %s: %s", k.benchmark(), k.figure().label(), k.variant(), k.base(),
+                        String.join("; ", e.getValue().entrySet().stream().map(x -> "`" + x.getKey() + "` " + x.getValue().text()).toList())));
+            }
+        }
+        if (rows.isEmpty()) {
+            md.append("No comparison was measured in more than one run.\n\n");
+            return;
+        }
+        MarkdownReport.table(md, List.of("benchmark", "ratio", "figure", "run", "ratio (interval)", "verdict"), rows);
+        md.append("\nRatio of the first variant's geometric mean over the second's, with the 95 % interval each run's report gives "
+                + "(Welch's t on log-values over trials).\n\n");
+        if (moved.isEmpty()) {
+            md.append("Every comparison got the same kind of verdict in every run.\n\n");
+        } else {
+            md.append("Where the verdict moved between runs (each run's machine, commit and spread are above; the runs differ in "
+                    + "their launches and their day's machine, not in the code under test when the commits match):\n\n");
+            moved.forEach(m -> md.append("- ").append(m).append("\n"));
+            md.append("\n");
+        }
+    }
+
+    /** What the machine limited: where the server, the services and the driver ran, per CPU layout used. */
+    private static void limits(StringBuilder md, List<RunResults> runs) {
+        md.append("## What the machine limited\n\n");
+        Map<String, List<String>> byLayout = new TreeMap<>();
+        for (RunResults r : runs) {
+            CpuLayout layout = r.run().platform().cpuLayout();
+            String cpus = r.run().platform().machine() == null ? "?" : r.run().platform().machine().getOrDefault("cpus", "?");
+            String said = cpus + " CPUs (" + Objects.toString(r.run().platform().machine() == null ? null
+                    : r.run().platform().machine().get("cpuModel"), "model not recorded") + "): "
+                    + (layout == null ? "CPU layout not recorded" : layout.describe()
+                    + (layout.pinned() && Objects.equals(layout.sut(), layout.services())
+                            ? " — the server shares its CPU with PostgreSQL and the brokers, so a figure of a server that "
+                            + "waits on the database also measures the database's CPU" : ""));
+            byLayout.computeIfAbsent(said, s -> new ArrayList<>()).add("`" + name(r) + "`");
+        }
+        byLayout.forEach((layout, names) -> md.append("- ").append(layout).append(" (").append(String.join(", ", names)).append(")\n"));
+        md.append("\nEverything ran on one machine: the server, its backing services and the load driver. ")
+                .append("A server with more cores, the database on its own host, or a network between driver and server ")
+                .append("would give other absolute figures; the ratios are what these runs can speak to.\n");
+    }
+
+    private static String name(RunResults r) {
+        return r.dir().toAbsolutePath().normalize().getFileName().toString();
+    }
+
+    private static String trials(RunResults r) {
+        long ok = r.trials().stream().filter(TrialResult::ok).count();
+        return ok == r.trials().size() ? r.trials().size() + " trials" : ok + " of " + r.trials().size() + " trials ok";
+    }
+
+    private static String wall(RunInfo run) {
+        if (run.progress().started() == null || run.progress().finished() == null) {
+            return "wall time not recorded (" + run.progress().status() + ")";
+        }
+        Duration d = Duration.between(Instant.parse(run.progress().started()), Instant.parse(run.progress().finished()));
+        return String.format(Locale.ROOT, "%d min %02d s", d.toMinutes(), d.toSecondsPart());
+    }
+
+    private static String shortCommit(RunInfo run) {
+        String c = run.platform().gitCommit();
+        return c == null ? "?" : c.substring(0, Math.min(7, c.length()));
+    }
+
+    private static String day(RunInfo run) {
+        String started = run.progress().started();
+        return started == null ? "?" : started.substring(0, Math.min(10, started.length()));
+    }
+
+    private static String machine(RunInfo run) {
+        Map<String, String> m = run.platform().machine();
+        return m == null ? "?" : m.getOrDefault("cpus", "?") + " × " + m.getOrDefault("cpuModel", "?") + ", " + m.getOrDefault("kernel", "?");
+    }
+}

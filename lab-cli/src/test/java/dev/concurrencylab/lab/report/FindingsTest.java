@@ -1,0 +1,108 @@
+package dev.concurrencylab.lab.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.concurrencylab.lab.cli.Lab;
+import dev.concurrencylab.lab.result.Latencies;
+import dev.concurrencylab.lab.result.ResultStore;
+import dev.concurrencylab.lab.result.TrialIdentity;
+import dev.concurrencylab.lab.result.TrialOutcome;
+import dev.concurrencylab.lab.result.TrialResult;
+import dev.concurrencylab.lab.result.TrialStatus;
+import dev.concurrencylab.lab.result.Trials;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** docs/findings.md as a function of results directories. */
+class FindingsTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void theSameDirectoriesGiveTheSameFileInWhateverOrderTheyAreGiven() throws IOException {
+        Path monday = run("20261123-100000-e0-posts", "2026-11-23T10:00:00Z", 14_000, 14_100, 14_200);
+        Path tuesday = run("20261124-100000-e0-posts", "2026-11-24T10:00:00Z", 7_000, 7_100, 7_200);
+
+        String once = Findings.render(List.of(monday, tuesday));
+
+        assertThat(Findings.render(List.of(tuesday, monday))).isEqualTo(once);
+        assertThat(once).contains("| `20261123-100000-e0-posts` | e0-posts | standard | 6 trials | fixed | 12 min 00 s | a8e4f74 | 2026-11-23 |")
+                .containsSubsequence("### Run `20261123-100000-e0-posts`", "### Run `20261124-100000-e0-posts`", "### Across runs",
+                        "## What the machine limited")
+                .contains("the server shares its CPU with PostgreSQL");
+    }
+
+    @Test
+    void aVerdictThatMovesBetweenRunsIsNamedWithWhatEachRunSaid() throws IOException {
+        Path faster = run("20261123-100000-e0-posts", "2026-11-23T10:00:00Z", 14_000, 14_100, 14_200);
+        Path same = run("20261124-100000-e0-posts", "2026-11-24T10:00:00Z", 10_000, 10_050, 10_100);
+
+        String text = Findings.render(List.of(faster, same));
+
+        assertThat(text).contains("| posts | webflux / mvc-platform | throughput | `20261123-100000-e0-posts` | 1.40 (")
+                .contains("Where the verdict moved between runs")
+                .containsPattern("- posts, throughput of webflux against mvc-platform: `20261123-100000-e0-posts` 40.3 % higher throughput than "
+                        + "mvc-platform \\(.*\\); `20261124-100000-e0-posts` the same as mvc-platform within ±5 %");
+    }
+
+    @Test
+    void runsThatAgreeAreSaidToAgree() throws IOException {
+        String text = Findings.render(List.of(run("a", "2026-11-23T10:00:00Z", 14_000, 14_100, 14_200),
+                run("b", "2026-11-24T10:00:00Z", 14_000, 14_100, 14_200)));
+
+        assertThat(text).contains("Every comparison got the same kind of verdict in every run.").doesNotContain("Where the verdict moved");
+    }
+
+    @Test
+    void theCommandWritesTheFileWhole() throws IOException {
+        Path dir = run("20261123-100000-e0-posts", "2026-11-23T10:00:00Z", 14_000, 14_100, 14_200);
+        Path out = tmp.resolve("docs/findings.md");
+
+        int code = Lab.execute("findings", dir.toString(), "--out", out.toString());
+
+        assertThat(code).isZero();
+        assertThat(Files.readString(out)).isEqualTo(Findings.render(List.of(dir)));
+        assertThat(Files.list(out.getParent())).containsExactly(out);
+    }
+
+    /** A finished run of e0-posts: mvc-platform at 10,000 req/s and webflux at the throughputs given, three trials each. */
+    private Path run(String name, String started, double... webflux) throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve(name).resolve("trials"));
+        try (InputStream in = getClass().getResourceAsStream("/result/run-written-before-the-parts.json")) {
+            ObjectNode run = (ObjectNode) ResultStore.JSON.readTree(in);
+            run.put("suite", "e0-posts").put("scale", "standard").put("trialsPerVariant", 3).put("started", started)
+                    .put("finished", java.time.Instant.parse(started).plusSeconds(720).toString())
+                    .put("command", "./lab run e0-posts --scale standard --benchmarks posts").put("trialsPlanned", 6).put("trialsWritten", 6);
+            run.remove("thresholdOutcomes");
+            ResultStore.JSON.writeValue(tmp.resolve(name).resolve("run.json").toFile(), run);
+        }
+        double[] platform = {10_000, 10_050, 10_100};
+        int number = 0;
+        for (int i = 0; i < 3; i++) {
+            write(dir, trial(++number, "mvc-platform", i + 1, platform[i]));
+            write(dir, trial(++number, "webflux", i + 1, webflux[i]));
+        }
+        return tmp.resolve(name);
+    }
+
+    private static TrialResult trial(int number, String variant, int repetition, double throughput) {
+        return TrialResult.of(new TrialIdentity(number, variant, "posts", "posts", repetition, null, null))
+                .outcome(new TrialOutcome(TrialStatus.OK, null, List.of(), Map.of(), null))
+                .window(Trials.window(throughput, Map.of(), 0))
+                .latencies(new Latencies(Trials.latency(2, 10, 20), null, null))
+                .build();
+    }
+
+    private static void write(Path dir, TrialResult trial) throws IOException {
+        ResultStore.JSON.writeValue(dir.resolve(String.format("%03d-%s-posts.json", trial.identity().number(), trial.identity().variant())).toFile(),
+                trial);
+    }
+}
