@@ -71,6 +71,26 @@ public final class ChildProcess implements AutoCloseable {
         }
     }
 
+    /**
+     * Starts {@code command} with its standard streams piped to the caller (a session the lab talks
+     * to); like every child, killed by the kernel if this JVM dies.
+     */
+    public static Process startPiped(String name, List<String> command) {
+        List<String> full = new ArrayList<>();
+        if (SETPRIV != null) {
+            full.addAll(List.of(SETPRIV.toString(), "--pdeathsig", "KILL", "--"));
+        }
+        full.addAll(command);
+        try {
+            return LAUNCHER.submit(new ProcessBuilder(full)::start).get();
+        } catch (ExecutionException e) {
+            throw new ServiceException(name + " could not be started (" + command.getFirst() + "): " + e.getCause().getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ServiceException(name + ": interrupted while starting");
+        }
+    }
+
     /** Runs a short command to completion (e.g. initdb) and fails with its output's tail if it fails. */
     public static void runToEnd(String name, List<String> command, Map<String, String> env, Path log, String user, Duration timeout) {
         try (ChildProcess child = start(name, command, env, log, user)) {

@@ -32,7 +32,7 @@ import org.yaml.snakeyaml.error.MarkedYAMLException;
  * unknown and duplicate keys rejected) and turns every failure into one line,
  * {@code file:line: path: message}.
  */
-final class SuiteYaml {
+public final class SuiteYaml {
 
     private static final Pattern DUPLICATE = Pattern.compile("Duplicate field '([^']+)'");
 
@@ -47,7 +47,7 @@ final class SuiteYaml {
     private SuiteYaml() {
     }
 
-    static <T> T read(Path file, Class<T> type) {
+    public static <T> T read(Path file, Class<T> type) {
         String text;
         try {
             text = Files.readString(file);

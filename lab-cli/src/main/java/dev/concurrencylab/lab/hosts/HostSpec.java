@@ -1,0 +1,50 @@
+package dev.concurrencylab.lab.hosts;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * One machine of a topology, as {@code hosts.yaml} names it.
+ *
+ * @param name     how results and messages name it
+ * @param address  what the driver connects to, for SSH and for the server's port alike
+ * @param port     its SSH port (22 when not given)
+ * @param user     the SSH user (root when not given)
+ * @param key      the private key to log in with; keys only, never a password
+ * @param roles    what it runs: {@code server}, {@code services}, {@code driver}
+ * @param services with the {@code services} role, which backing services it runs (all four when not given)
+ * @param knownHosts a known_hosts file that must already hold the host's key; when not given, the
+ *                 user's own, where a host seen for the first time is added (OpenSSH's accept-new)
+ */
+public record HostSpec(String name, String address, Integer port, String user, Path key, List<String> roles, List<String> services,
+        Path knownHosts) {
+
+    public static final List<String> ROLES = List.of("server", "services", "driver");
+    public static final List<String> SERVICES = List.of("postgresql", "kafka", "rabbitmq", "redis");
+
+    public HostSpec {
+        port = port == null ? 22 : port;
+        key = home(key);
+        knownHosts = home(knownHosts);
+        user = user == null ? "root" : user;
+        roles = roles == null ? List.of() : List.copyOf(roles);
+        services = services == null ? (roles.contains("services") ? SERVICES : List.of()) : List.copyOf(services);
+    }
+
+    private static Path home(Path p) {
+        if (p == null || !p.startsWith("~")) {
+            return p;
+        }
+        Path home = Path.of(System.getProperty("user.home"));
+        return p.getNameCount() == 1 ? home : home.resolve(p.subpath(1, p.getNameCount()));
+    }
+
+    public boolean has(String role) {
+        return roles.contains(role);
+    }
+
+    /** {@code root@10.0.0.2:22}, as messages name it. */
+    public String where() {
+        return user + "@" + address + (port == 22 ? "" : ":" + port);
+    }
+}

@@ -1,0 +1,165 @@
+package dev.concurrencylab.lab.hosts;
+
+import dev.concurrencylab.services.ChildProcess;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Machines for tests, made on this one: each "host" is a network namespace joined to this one by a
+ * veth pair, with its own sshd that lets in one key. It shares this machine's files and processes
+ * (so a test can see what runs "there" by PID) but not its network: the lab reaches it only over
+ * SSH and TCP, as it would a real host. Needs root, {@code ip} and {@code sshd}.
+ */
+final class NamespaceHosts implements AutoCloseable {
+
+    private static final String PREFIX = "labns";
+
+    private final Path dir;
+    private final List<String> namespaces = new ArrayList<>();
+    private final List<ChildProcess> daemons = new ArrayList<>();
+    private final long pid = ProcessHandle.current().pid();
+
+    NamespaceHosts(Path dir) {
+        this.dir = dir;
+        removeStale();
+    }
+
+    /** Why these tests cannot run here, or null when they can. */
+    static String unavailable() {
+        if (!"root".equals(System.getProperty("user.name"))) {
+            return "the hosts tests make network namespaces, which takes root";
+        }
+        if (!Files.isExecutable(Path.of("/usr/sbin/sshd"))) {
+            return "no sshd: install it with: apt-get install openssh-server (./lab test does)";
+        }
+        if (!Files.isExecutable(Path.of("/usr/sbin/ip")) && !Files.isExecutable(Path.of("/usr/bin/ip"))) {
+            return "no ip command: install it with: apt-get install iproute2";
+        }
+        return null;
+    }
+
+    /** A new host with its own namespace, address {@code 10.250.N.2} and sshd; this machine is {@code 10.250.N.1} to it. */
+    HostSpec add(String name, List<String> roles) {
+        int n = namespaces.size() + 1;
+        String ns = PREFIX + "-" + pid + "-" + n;
+        String outside = "lv" + (pid % 100_000) + "x" + n;
+        String inside = "lv" + (pid % 100_000) + "y" + n;
+        String address = "10.250." + n + ".2";
+        sh("ip", "netns", "add", ns);
+        namespaces.add(ns);
+        sh("ip", "link", "add", outside, "type", "veth", "peer", "name", inside);
+        sh("ip", "link", "set", inside, "netns", ns);
+        sh("ip", "addr", "add", "10.250." + n + ".1/24", "dev", outside);
+        sh("ip", "link", "set", outside, "up");
+        sh("ip", "netns", "exec", ns, "ip", "addr", "add", address + "/24", "dev", inside);
+        sh("ip", "netns", "exec", ns, "ip", "link", "set", inside, "up");
+        sh("ip", "netns", "exec", ns, "ip", "link", "set", "lo", "up");
+
+        Path home = dir.resolve(name);
+        try {
+            Files.createDirectories(home);
+            Files.createDirectories(Path.of("/run/sshd"));
+            sh("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", home.resolve("host_key").toString());
+            sh("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", home.resolve("client_key").toString());
+            Files.copy(home.resolve("client_key.pub"), home.resolve("authorized_keys"));
+            Files.writeString(home.resolve("known_hosts"), address + " " + Files.readString(home.resolve("host_key.pub")));
+            Files.writeString(home.resolve("sshd_config"), String.join("\n",
+                    "ListenAddress " + address, "Port 22", "HostKey " + home.resolve("host_key"), "PidFile " + home.resolve("sshd.pid"),
+                    "AuthorizedKeysFile " + home.resolve("authorized_keys"), "PasswordAuthentication no", "KbdInteractiveAuthentication no",
+                    "UsePAM no", "PermitRootLogin prohibit-password", "StrictModes no", "MaxSessions 50", "MaxStartups 50", "") );
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        daemons.add(ChildProcess.start("sshd " + name, List.of("ip", "netns", "exec", ns, "/usr/sbin/sshd", "-D", "-e", "-f",
+                home.resolve("sshd_config").toString()), Map.of(), home.resolve("sshd.log"), null));
+        awaitListening(address, 22);
+        return new HostSpec(name, address, 22, "root", home.resolve("client_key"), roles, null, home.resolve("known_hosts"));
+    }
+
+    /** The namespace a host runs in, for a test that looks inside it. */
+    String namespace(int n) {
+        return namespaces.get(n - 1);
+    }
+
+    private static void awaitListening(String address, int port) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (System.nanoTime() < deadline) {
+            try (Socket s = new Socket()) {
+                s.connect(new InetSocketAddress(address, port), 200);
+                return;
+            } catch (IOException e) {
+                sleep(50);
+            }
+        }
+        throw new IllegalStateException("sshd on " + address + " did not listen within 10 s");
+    }
+
+    /** Namespaces a killed test JVM left behind: their PID is in the name. */
+    private static void removeStale() {
+        for (String line : output("ip", "netns", "list").lines().toList()) {
+            String ns = line.split(" ")[0];
+            if (ns.startsWith(PREFIX + "-")) {
+                long owner = Long.parseLong(ns.split("-")[1]);
+                if (ProcessHandle.of(owner).isEmpty()) {
+                    run("ip", "netns", "delete", ns);
+                }
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        daemons.forEach(d -> d.stop(Duration.ofSeconds(2)));
+        // deleting a namespace takes its end of the veth pair, and with it this machine's end
+        namespaces.forEach(ns -> run("ip", "netns", "delete", ns));
+    }
+
+    private static void sh(String... command) {
+        if (run(command) != 0) {
+            throw new IllegalStateException("failed: " + String.join(" ", command));
+        }
+    }
+
+    private static int run(String... command) {
+        try {
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            return p.waitFor(30, TimeUnit.SECONDS) ? p.exitValue() : -1;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return -1;
+        }
+    }
+
+    private static String output(String... command) {
+        try {
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            String text = new String(p.getInputStream().readAllBytes());
+            p.waitFor(30, TimeUnit.SECONDS);
+            return text;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "";
+        }
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
