@@ -19,14 +19,24 @@ public final class PostgresService implements BackingService {
     private final ChildProcess server;
     private final int port;
     private final String version;
+    private final String address;
 
-    private PostgresService(ChildProcess server, int port, String version) {
+    private PostgresService(ChildProcess server, int port, String version, String address) {
         this.server = server;
         this.port = port;
         this.version = version;
+        this.address = address;
     }
 
     public static PostgresService start(Path workRoot) {
+        return start(workRoot, null);
+    }
+
+    /**
+     * @param address besides loopback, an address of this machine that servers on other hosts reach
+     *                it at; those hosts' subnet is let in ({@code samenet}), nothing wider
+     */
+    public static PostgresService start(Path workRoot, String address) {
         List<Path> dirs = Binaries.postgresBinDirs();
         Path postgres = Binaries.require("postgres", dirs, INSTALL);
         Path initdb = Binaries.require("initdb", List.of(postgres.getParent()), INSTALL);
@@ -35,9 +45,16 @@ public final class PostgresService implements BackingService {
         WorkDirs.giveTo(dir, USER);
         ChildProcess.runToEnd("initdb", List.of(initdb.toString(), "-D", data.toString(), "-A", "trust", "-U", DB_USER,
                 "-E", "UTF8", "--locale=C", "--no-sync"), Map.of(), dir.resolve("initdb.log"), USER, Duration.ofSeconds(60));
+        if (address != null) {
+            try {
+                java.nio.file.Files.writeString(data.resolve("pg_hba.conf"), "host all all samenet trust\n", java.nio.file.StandardOpenOption.APPEND);
+            } catch (java.io.IOException e) {
+                throw new ServiceException("postgresql: cannot let in other hosts (" + data.resolve("pg_hba.conf") + "): " + e.getMessage());
+            }
+        }
         int port = Ports.freeLoopbackPort();
         ChildProcess server = ChildProcess.start("postgresql", List.of(postgres.toString(), "-D", data.toString(),
-                "-p", Integer.toString(port), "-k", dir.toString(), "-c", "listen_addresses=127.0.0.1",
+                "-p", Integer.toString(port), "-k", dir.toString(), "-c", "listen_addresses=127.0.0.1" + (address == null ? "" : "," + address),
                 "-c", "max_connections=200"), Map.of(), dir.resolve("postgresql.log"), USER);
         try {
             server.awaitReady(Duration.ofSeconds(30), () -> server.logContains("ready to accept connections"));
@@ -45,7 +62,8 @@ public final class PostgresService implements BackingService {
             server.close();
             throw e;
         }
-        return new PostgresService(server, port, "PostgreSQL " + Versions.firstNumber(Versions.output(postgres, "--version")) + " (system)");
+        return new PostgresService(server, port, "PostgreSQL " + Versions.firstNumber(Versions.output(postgres, "--version")) + " (system)"
+                + (address == null ? "" : ", reached at " + address), address);
     }
 
     public int port() {
@@ -68,10 +86,11 @@ public final class PostgresService implements BackingService {
 
     @Override
     public Map<String, String> springProperties() {
+        String host = address == null ? "127.0.0.1" : address;
         return Map.of(
-                "spring.datasource.url", jdbcUrl(),
+                "spring.datasource.url", "jdbc:postgresql://" + host + ":" + port + "/postgres",
                 "spring.datasource.username", DB_USER,
-                "spring.r2dbc.url", "r2dbc:postgresql://127.0.0.1:" + port + "/postgres",
+                "spring.r2dbc.url", "r2dbc:postgresql://" + host + ":" + port + "/postgres",
                 "spring.r2dbc.username", DB_USER);
     }
 

@@ -50,7 +50,7 @@ public final class Lab implements Runnable {
                 cmd.getErr().println("lab: " + e.getMessage());
                 return EXIT_BAD_INPUT;
             }
-            if (e instanceof ServiceException || e instanceof dev.concurrencylab.lab.sut.SutException) {
+            if (e instanceof ServiceException || e instanceof dev.concurrencylab.lab.sut.SutException || e instanceof dev.concurrencylab.lab.hosts.HostException) {
                 cmd.getErr().println("lab: " + e.getMessage());
                 return EXIT_TRIAL_FAILED;
             }

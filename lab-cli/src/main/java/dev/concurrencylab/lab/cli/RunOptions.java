@@ -2,9 +2,14 @@ package dev.concurrencylab.lab.cli;
 
 import dev.concurrencylab.lab.cpu.Affinity;
 import dev.concurrencylab.lab.cpu.CpuLayout;
+import dev.concurrencylab.lab.hosts.RoundTrip;
+import dev.concurrencylab.lab.hosts.ServerHost;
+import dev.concurrencylab.lab.hosts.Topology;
 import dev.concurrencylab.lab.result.Environment;
+import dev.concurrencylab.lab.result.Numbers;
 import dev.concurrencylab.lab.result.ResultStore;
 import dev.concurrencylab.lab.result.RunDefinition;
+import dev.concurrencylab.lab.result.RunHost;
 import dev.concurrencylab.lab.result.RunInfo;
 import dev.concurrencylab.lab.result.RunPlatform;
 import dev.concurrencylab.lab.result.RunRules;
@@ -91,6 +96,13 @@ final class RunOptions {
     @Option(names = "--no-cds", description = {"start each server from its jar as it is, without the class-data-sharing archive the",
             "lab makes once per jar build (start-ups take longer; what is measured does not change: docs/methodology.md)"})
     boolean noCds;
+
+    @Option(names = "--hosts", paramLabel = "FILE", description = {"run the servers under test on another machine, over SSH: a hosts.yaml",
+            "(docs/hosts.md); without it everything runs on this machine"})
+    Path hosts;
+
+    /** The host servers start on in this run, once {@link #openSession} has connected to it. */
+    private ServerHost serverHost;
 
     @Option(names = "--allow-remote-target", description = "allow variants given by URL on other hosts (load goes only to loopback otherwise)")
     boolean allowRemote;
@@ -195,16 +207,41 @@ final class RunOptions {
                 new RunDefinition(loaded.name(), chosenScale.key(), trialsPerVariant, stopping, Redaction.redact(command),
                         suiteFile.toString(), Files.readString(suiteFile), trialsPlanned),
                 new RunPlatform(Environment.machine(), Environment.jdk(), boot.isEmpty() ? "unknown" : String.join(", ", boot),
-                        Environment.gitCommit(Lab.home()), layout, flags),
+                        Environment.gitCommit(Lab.home()), layout, flags, serverHost == null ? null : List.of(recorded(serverHost))),
                 new RunRules(rules.minEffect() * 100, rules.maxErrorRate() * 100, rules.thresholds().stream().map(Threshold::text).toList(),
                         List.of()));
     }
 
-    /** The session every running command wires: results store, the engine's log beside it, servers pinned per the layout. */
+    /**
+     * The session every running command wires: results store, the engine's log beside it, servers
+     * pinned per the layout, on this machine or on the topology's server host (connected to now,
+     * so a host that cannot be reached stops the run before anything is written).
+     */
     Session openSession(Path dir, CpuLayout layout) {
+        Topology topology = hosts == null ? Topology.local() : Topology.read(hosts);
+        serverHost = topology.server().map(h -> {
+            System.out.println("lab: connecting to " + h.name() + " (" + h.where() + ") over SSH ...");
+            ServerHost opened = ServerHost.open(h, sshDir());
+            System.out.printf("lab: servers run on %s: %s CPUs (%s), servers on CPUs %s, %s; round trip from here %s ms (median of %d TCP connects)%n",
+                    h.name(), opened.facts().get("cpus"), opened.facts().get("cpuModel"), opened.cpus(), opened.facts().get("jdk"),
+                    Numbers.format(opened.roundTrip().medianMs()), opened.roundTrip().samples());
+            return opened;
+        }).orElse(null);
         ResultStore store = ResultStore.create(dir);
         System.setProperty("lab.engine.log", store.logFile("hyperfoil.log").toString());
-        return new Session(store, new SutLauncher(layout, !noCds), System.out, System.console() != null, new Session.Watching(layout, noisyAbove));
+        return new Session(store, new SutLauncher(layout, !noCds, serverHost), System.out, System.console() != null,
+                new Session.Watching(layout, noisyAbove));
+    }
+
+    /** Control sockets need a short path (under 108 bytes): not inside a results directory that may be deep. */
+    private static Path sshDir() {
+        return Path.of(System.getProperty("java.io.tmpdir"), "lab-ssh-" + ProcessHandle.current().pid());
+    }
+
+    private static RunHost recorded(ServerHost host) {
+        RoundTrip rtt = host.roundTrip();
+        return new RunHost(host.spec().name(), host.spec().address(), host.spec().roles(), host.facts(), host.cpus(), rtt.samples(),
+                rtt.minMs(), rtt.medianMs(), rtt.maxMs());
     }
 
 }

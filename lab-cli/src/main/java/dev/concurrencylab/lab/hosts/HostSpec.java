@@ -15,9 +15,12 @@ import java.util.List;
  * @param services with the {@code services} role, which backing services it runs (all four when not given)
  * @param knownHosts a known_hosts file that must already hold the host's key; when not given, the
  *                 user's own, where a host seen for the first time is added (OpenSSH's accept-new)
+ * @param java     the {@code java} (21 or later) that starts servers there; when not given, the same
+ *                 path as the lab's own JDK
+ * @param cpus     the CPUs its servers may use ({@code 0-3}); when not given, all of the host's
  */
 public record HostSpec(String name, String address, Integer port, String user, Path key, List<String> roles, List<String> services,
-        Path knownHosts) {
+        Path knownHosts, String java, String cpus) {
 
     public static final List<String> ROLES = List.of("server", "services", "driver");
     public static final List<String> SERVICES = List.of("postgresql", "kafka", "rabbitmq", "redis");
@@ -26,6 +29,7 @@ public record HostSpec(String name, String address, Integer port, String user, P
         port = port == null ? 22 : port;
         key = home(key);
         knownHosts = home(knownHosts);
+        java = java == null ? Path.of(System.getProperty("java.home"), "bin", "java").toString() : java;
         user = user == null ? "root" : user;
         roles = roles == null ? List.of() : List.copyOf(roles);
         services = services == null ? (roles.contains("services") ? SERVICES : List.of()) : List.copyOf(services);

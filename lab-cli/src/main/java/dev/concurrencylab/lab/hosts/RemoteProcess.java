@@ -61,6 +61,11 @@ public final class RemoteProcess implements AutoCloseable {
         }
     }
 
+    /** One word of a command line, quoted for the host's shell. */
+    public static String quote(String word) {
+        return Ssh.quote(word);
+    }
+
     /** Its PID on the host, which is also its process group. */
     public long pid() {
         return pid;

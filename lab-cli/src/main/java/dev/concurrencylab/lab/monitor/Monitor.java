@@ -36,8 +36,13 @@ public final class Monitor implements LoadListener {
      * @param sutPid   the server's process, or {@code null} for a server the lab did not start
      * @param sutUri   the server's base URL, for {@code /actuator/prometheus}; or {@code null}
      * @param services service name → its processes (each with its descendants)
+     * @param sutReader where the server's process is read: {@code null} for this machine
      */
-    public record Target(Long sutPid, URI sutUri, Map<String, List<Long>> services) {
+    public record Target(Long sutPid, URI sutUri, Map<String, List<Long>> services, ProcessReader sutReader) {
+
+        public Target(Long sutPid, URI sutUri, Map<String, List<Long>> services) {
+            this(sutPid, sutUri, services, null);
+        }
     }
 
     private record Reading(long nanos, ProcessMetrics.Usage sut, Map<String, Long> servicesCpuMillis,
@@ -138,7 +143,7 @@ public final class Monitor implements LoadListener {
         var threads = ManagementFactory.getThreadMXBean();
         long cpuAtStart = threads.getCurrentThreadCpuTime();
         // Read at the window's two ends only: one file per server thread, too many to read each second.
-        long switchesAtStart = target.sutPid() == null ? -1 : os.contextSwitches(target.sutPid());
+        long switchesAtStart = target.sutPid() == null ? -1 : server().contextSwitches(target.sutPid());
         Reading first = read();
         Reading previous = first;
         long next = first.nanos() + interval.toNanos();
@@ -161,14 +166,18 @@ public final class Monitor implements LoadListener {
             next += interval.toNanos();
         }
         windowNanos = previous.nanos() - first.nanos();
-        long switchesAtEnd = target.sutPid() == null ? -1 : os.contextSwitches(target.sutPid());
+        long switchesAtEnd = target.sutPid() == null ? -1 : server().contextSwitches(target.sutPid());
         contextSwitches = switchesAtStart < 0 || switchesAtEnd < 0 ? -1 : Math.max(0, switchesAtEnd - switchesAtStart);
         samplerCpuNanos = threads.getCurrentThreadCpuTime() - cpuAtStart;
     }
 
+    private ProcessReader server() {
+        return target.sutReader() == null ? os : target.sutReader();
+    }
+
     private Reading read() {
         long nanos = System.nanoTime();
-        ProcessMetrics.Usage sut = target.sutPid() == null ? null : os.treeUsage(target.sutPid());
+        ProcessMetrics.Usage sut = target.sutPid() == null ? null : server().treeUsage(target.sutPid());
         Map<String, Long> services = new LinkedHashMap<>();
         target.services().forEach((name, pids) -> services.put(name, pids.stream().mapToLong(pid -> os.treeUsage(pid).cpuMillis()).sum()));
         return new Reading(nanos, sut, services, os.usage(driverPid), os.ticks(), scrape());
@@ -179,7 +188,10 @@ public final class Monitor implements LoadListener {
         long ours = 0;
         if (b.sut() != null && b.sut().processes() > 0) {
             long cpu = b.sut().cpuMillis() - a.sut().cpuMillis();
-            ours += cpu;
+            if (target.sutReader() == null) {
+                // a server on another host uses that host's CPUs: none of this machine's busy time is its
+                ours += cpu;
+            }
             v.put(ResourceSample.SUT_CPU, percent(cpu, seconds));
             v.put(ResourceSample.SUT_RSS, round(b.sut().rssBytes() / (1024.0 * 1024)));
             v.put(ResourceSample.SUT_THREADS, (double) b.sut().threads());

@@ -22,14 +22,14 @@ import oshi.util.tuples.Triplet;
  * not through {@code OperatingSystem.getProcess}: read once a second, the full process object
  * (user names, I/O, command line, ...) cost some 100 ms of CPU a call, 10 % of a core.
  */
-public final class ProcessMetrics {
+public final class ProcessMetrics implements ProcessReader {
 
     /** Cumulative CPU time and current size of a process; {@code processes} is 0 once it has gone. */
     public record Usage(long cpuMillis, long rssBytes, int threads, int processes) {
 
-        static final Usage NONE = new Usage(0, 0, 0, 0);
+        public static final Usage NONE = new Usage(0, 0, 0, 0);
 
-        Usage plus(Usage other) {
+        public Usage plus(Usage other) {
             return new Usage(cpuMillis + other.cpuMillis, rssBytes + other.rssBytes, threads + other.threads, processes + other.processes);
         }
     }
@@ -49,7 +49,7 @@ public final class ProcessMetrics {
         this.pageSize = auxv.getOrDefault(Auxv.AT_PAGESZ, 4096L);
     }
 
-    /** The process, or {@link Usage#NONE} when it has gone. */
+    @Override
     public Usage usage(long pid) {
         Triplet<String, Character, Map<PidStat, Long>> stat = ProcessStat.getPidStats((int) pid);
         if (stat == null || stat.getC() == null || stat.getC().isEmpty()) {
@@ -65,6 +65,7 @@ public final class ProcessMetrics {
      * Context switches so far of every thread of a process, voluntary and not, from
      * {@code /proc/PID/task/TID/status}; {@code -1} where the system has no such files.
      */
+    @Override
     public long contextSwitches(long pid) {
         Path tasks = Path.of("/proc", Long.toString(pid), "task");
         long total = 0;
@@ -90,6 +91,7 @@ public final class ProcessMetrics {
      * A process and every process below it, added up: database backends, broker workers, the
      * workers of a server given by URL (nginx's master holds the port, its workers do the work).
      */
+    @Override
     public Usage treeUsage(long pid) {
         Usage root = usage(pid);
         return root.processes() == 0 ? root

@@ -8,7 +8,8 @@ import java.util.Map;
  * Where the run ran: the machine, the JDK, the code and how the servers were started.
  *
  * @param jvmFlags per variant, the flags its servers started with
+ * @param hosts    the other hosts the run used ({@code --hosts}); absent when everything ran here
  */
 public record RunPlatform(Map<String, String> machine, Map<String, String> jdk, String springBootVersion, String gitCommit,
-        CpuLayout cpuLayout, Map<String, List<String>> jvmFlags) {
+        CpuLayout cpuLayout, Map<String, List<String>> jvmFlags, List<RunHost> hosts) {
 }

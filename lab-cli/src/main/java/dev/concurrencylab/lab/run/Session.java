@@ -10,6 +10,7 @@ import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.service.ServiceSet;
 import dev.concurrencylab.lab.suite.Variant;
 import dev.concurrencylab.lab.sut.RunningSut;
+import dev.concurrencylab.lab.sut.SutException;
 import dev.concurrencylab.lab.sut.SutLauncher;
 import dev.concurrencylab.lab.verdict.Threshold;
 import dev.concurrencylab.services.BackingService;
@@ -83,7 +84,14 @@ public final class Session {
         if (needed.isEmpty()) {
             progress.note("lab: starting no backing service: no server the lab starts needs one (a server given by URL brings its own)");
         }
-        services = ServiceSet.start(needed.keySet(), serviceUrls, work, s -> progress.note("lab: " + s + " ..."));
+        // PostgreSQL the lab starts also listens where a server host reaches this machine; the brokers do not yet
+        List<String> onLoopback = needed.keySet().stream().filter(s -> !serviceUrls.containsKey(s) && !s.equals("postgresql")).toList();
+        if (launcher.host().isPresent() && !onLoopback.isEmpty()) {
+            launcher.close();
+            throw new SutException("the servers run on " + launcher.host().get() + ", which cannot reach the " + String.join(", ", onLoopback)
+                    + " the lab starts on this machine's loopback; give each a URL that host can reach (--kafka-url, --rabbitmq-url, --redis-url)");
+        }
+        services = ServiceSet.start(needed.keySet(), serviceUrls, work, launcher.reachableAt().orElse(null), s -> progress.note("lab: " + s + " ..."));
         try {
             if (layout.pinned()) {
                 services.services().forEach(s -> s.pids().forEach(pid -> Affinity.pinTree(pid, layout.services())));
@@ -98,6 +106,7 @@ public final class Session {
         } finally {
             services.close();
             services = null;
+            launcher.close();
             store.writeRun(finished(info));
         }
     }
@@ -162,7 +171,8 @@ public final class Session {
                 }
             }
         }
-        return new Monitor.Target(sut.pid().isPresent() ? sut.pid().getAsLong() : null, sut.uri(), pids);
+        return sut.remote().map(r -> new Monitor.Target(r.pid(), sut.uri(), pids, r.reader()))
+                .orElseGet(() -> new Monitor.Target(sut.pid().isPresent() ? sut.pid().getAsLong() : null, sut.uri(), pids));
     }
 
     /** For a shutdown hook: stops the server and services this run started, and marks the run as cut short. */
@@ -175,6 +185,7 @@ public final class Session {
         if (s != null) {
             s.close();
         }
+        launcher.close();
         RunInfo i = info;
         if (i != null && "running".equals(i.progress().status())) {
             store.writeRun(finished(i.with(i.progress().with(i.progress().services(), "interrupted", written.size()))));

@@ -30,6 +30,14 @@ public final class ServiceSet implements AutoCloseable {
      * @param status told before each start, for progress output
      */
     public static ServiceSet start(Set<String> needed, Map<String, String> urls, Path work, Consumer<String> status) {
+        return start(needed, urls, work, null, status);
+    }
+
+    /**
+     * @param reachableAt this machine's address as servers on another host reach it, or {@code null}
+     *                    when they run here; services the lab starts then listen there too
+     */
+    public static ServiceSet start(Set<String> needed, Map<String, String> urls, Path work, String reachableAt, Consumer<String> status) {
         ServiceSet set = new ServiceSet();
         try {
             for (String name : needed) {
@@ -40,7 +48,7 @@ public final class ServiceSet implements AutoCloseable {
                 }
                 status.accept("starting " + name);
                 set.services.add(switch (name) {
-                    case "postgresql" -> PostgresService.start(work);
+                    case "postgresql" -> PostgresService.start(work, reachableAt);
                     case "kafka" -> KafkaService.start(work);
                     case "rabbitmq" -> RabbitMqService.start(work);
                     case "redis" -> RedisService.start(work);

@@ -1,9 +1,13 @@
 package dev.concurrencylab.lab.sut;
 
 import dev.concurrencylab.lab.cpu.Affinity;
+import dev.concurrencylab.lab.hosts.RemoteProcess;
+import dev.concurrencylab.lab.hosts.ServerHost;
+import dev.concurrencylab.lab.monitor.ProcessReader;
 import dev.concurrencylab.services.ChildProcess;
 import java.net.URI;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -15,23 +19,33 @@ public final class RunningSut implements AutoCloseable {
 
     private final URI uri;
     private final ChildProcess process;
+    private final OnHost remote;
     private final Long foundPid;
     private final Long startupMillis;
     private final String cpus;
     private volatile boolean pinned;
 
+    /** A server the lab started on another host: its process there, read through the host's session. */
+    record OnHost(ServerHost host, RemoteProcess process, String log) {
+    }
+
     RunningSut(URI uri, ChildProcess process, Long startupMillis, String cpus) {
-        this(uri, process, null, startupMillis, cpus);
+        this(uri, process, null, null, startupMillis, cpus);
+    }
+
+    RunningSut(URI uri, OnHost remote, Long startupMillis) {
+        this(uri, null, remote, null, startupMillis, remote.host().cpus());
     }
 
     /** A server given by URL; {@code foundPid} is the local process listening on its port, or {@code null}. */
     static RunningSut external(URI uri, Long foundPid) {
-        return new RunningSut(uri, null, foundPid, null, null);
+        return new RunningSut(uri, null, null, foundPid, null, null);
     }
 
-    private RunningSut(URI uri, ChildProcess process, Long foundPid, Long startupMillis, String cpus) {
+    private RunningSut(URI uri, ChildProcess process, OnHost remote, Long foundPid, Long startupMillis, String cpus) {
         this.uri = uri;
         this.process = process;
+        this.remote = remote;
         this.foundPid = foundPid;
         this.startupMillis = startupMillis;
         this.cpus = cpus;
@@ -54,14 +68,26 @@ public final class RunningSut implements AutoCloseable {
         return startupMillis == null ? OptionalLong.empty() : OptionalLong.of(startupMillis);
     }
 
-    /** The server's process: the one the lab started, or the one found listening on a URL server's port. */
+    /**
+     * The server's process on this machine: the one the lab started, or the one found listening on a
+     * URL server's port. Empty for a server on another host, whose PID means nothing here.
+     */
     public OptionalLong pid() {
         return process != null ? OptionalLong.of(process.pid()) : foundPid != null ? OptionalLong.of(foundPid) : OptionalLong.empty();
     }
 
-    /** True for a server the lab started, whose scheduling the lab may change; a URL server is only watched. */
+    /** True for a server the lab started here, whose scheduling the lab may change; a URL server is only watched. */
     public boolean startedByLab() {
         return process != null;
+    }
+
+    /** For a server on another host: its PID there and the reader of that host's {@code /proc}. */
+    public Optional<Remote> remote() {
+        return remote == null ? Optional.empty() : Optional.of(new Remote(remote.host().spec().name(), remote.process().pid(), remote.host().proc()));
+    }
+
+    /** Where a server on another host runs, as the monitor reads it. */
+    public record Remote(String host, long pid, ProcessReader reader) {
     }
 
     /**
@@ -71,6 +97,9 @@ public final class RunningSut implements AutoCloseable {
      * process" when it cannot open it).
      */
     public boolean isAlive() {
+        if (remote != null) {
+            return remote.process().sessionAlive() && remote.host().proc().exists(remote.process().pid());
+        }
         if (process != null) {
             return process.isAlive();
         }
@@ -78,11 +107,17 @@ public final class RunningSut implements AutoCloseable {
     }
 
     public String logTail(int lines) {
+        if (remote != null) {
+            return remote.host().tail(remote.log(), lines);
+        }
         return process == null ? "(not started by the lab)" : process.logTail(lines);
     }
 
     @Override
     public void close() {
+        if (remote != null) {
+            remote.process().close();
+        }
         if (process != null) {
             process.stop(Duration.ofSeconds(10));
         }

@@ -2,6 +2,8 @@ package dev.concurrencylab.lab.sut;
 
 import dev.concurrencylab.lab.cpu.Affinity;
 import dev.concurrencylab.lab.cpu.CpuLayout;
+import dev.concurrencylab.lab.hosts.RemoteProcess;
+import dev.concurrencylab.lab.hosts.ServerHost;
 import dev.concurrencylab.lab.monitor.ListeningProcess;
 import dev.concurrencylab.lab.suite.Variant;
 import dev.concurrencylab.services.ChildProcess;
@@ -21,13 +23,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * Starts a variant's jar as a child JVM on a free loopback port, with the variant's JVM flags and
  * Spring properties plus those of the backing services, and waits for its first good answer.
  */
-public final class SutLauncher {
+public final class SutLauncher implements AutoCloseable {
 
     /** Answers once the application context is up, on every variant the catalog defines. */
     public static final String READY_PATH = "/actuator/health";
@@ -38,6 +42,8 @@ public final class SutLauncher {
     private final boolean cds;
     /** Jars whose archive could not be made in this run: started as they are, not tried again. */
     private final Set<Path> unarchivable = new HashSet<>();
+    /** Where servers run when not here; {@code null}: on this machine. */
+    private final ServerHost host;
 
     /**
      * @param layout where servers run: pinned to the layout's server CPUs as its first load
@@ -49,8 +55,14 @@ public final class SutLauncher {
      *               ({@link CdsArchive}), made first when this jar build and these flags have none
      */
     public SutLauncher(CpuLayout layout, boolean cds) {
+        this(layout, cds, null);
+    }
+
+    /** @param host the host servers start on, or {@code null} for this machine */
+    public SutLauncher(CpuLayout layout, boolean cds, ServerHost host) {
         this.layout = layout;
         this.cds = cds;
+        this.host = host;
     }
 
     /**
@@ -63,6 +75,9 @@ public final class SutLauncher {
         }
         if (!Files.isRegularFile(variant.jar())) {
             throw new SutException("variant " + variant.name() + ": jar not found: " + variant.jar() + " (run ./lab build)");
+        }
+        if (host != null) {
+            return launchOn(host, variant, serviceProperties);
         }
         int port = Ports.freeLoopbackPort();
         List<String> java = new ArrayList<>();
@@ -86,12 +101,42 @@ public final class SutLauncher {
         ChildProcess process = ChildProcess.start(variant.name(), command, Map.of(), log, null);
         URI uri = URI.create("http://127.0.0.1:" + port);
         try {
-            awaitFirstGoodAnswer(process, uri.resolve(READY_PATH), variant.name());
+            awaitFirstGoodAnswer(process::isAlive, process::logLines, uri.resolve(READY_PATH), variant.name());
         } catch (RuntimeException e) {
             process.stop(Duration.ofSeconds(5));
             throw e;
         }
         return new RunningSut(uri, process, (System.nanoTime() - started) / 1_000_000, layout.pinned() ? layout.sut() : null);
+    }
+
+    /**
+     * The same server on another host: the jar put there once per run, the same JVM flags, on the
+     * host's server CPUs from its first instruction (over SSH there is no moment to move it later
+     * without a round trip inside the warm-up), listening on the host's address.
+     */
+    private RunningSut launchOn(ServerHost host, Variant variant, Map<String, String> serviceProperties) {
+        String jar = host.put(variant.jar());
+        int port = host.freePort();
+        List<String> command = new ArrayList<>(List.of("taskset", "-c", host.cpus(), host.spec().java(),
+                "-XX:ActiveProcessorCount=" + Affinity.count(host.cpus())));
+        command.addAll(variant.jvmFlags());
+        command.addAll(List.of("-jar", jar));
+        Map<String, String> properties = new TreeMap<>(serviceProperties);
+        properties.putAll(variant.properties());
+        properties.put("server.address", host.spec().address());
+        command.addAll(springArguments(properties, port));
+        String log = host.log(variant.name() + "-" + port);
+        long started = System.nanoTime();
+        RemoteProcess process = RemoteProcess.start(host.ssh(), variant.name(), String.join(" ", command.stream().map(RemoteProcess::quote).toList()), log);
+        URI uri = URI.create("http://" + host.spec().address() + ":" + port);
+        try {
+            awaitFirstGoodAnswer(() -> process.sessionAlive() && host.proc().exists(process.pid()),
+                    () -> host.tail(log, 200).lines().toList(), uri.resolve(READY_PATH), variant.name() + " on " + host.spec().name());
+        } catch (RuntimeException e) {
+            process.close();
+            throw e;
+        }
+        return new RunningSut(uri, new RunningSut.OnHost(host, process, log), (System.nanoTime() - started) / 1_000_000);
     }
 
     /** {@code -jar} and what goes with it: the jar itself, or its unpacked copy with its CDS archive. */
@@ -121,13 +166,14 @@ public final class SutLauncher {
         return all.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue()).toList();
     }
 
-    private void awaitFirstGoodAnswer(ChildProcess process, URI ready, String name) {
+    private void awaitFirstGoodAnswer(BooleanSupplier alive, Supplier<List<String>> logLines, URI ready, String name) {
         long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
         HttpRequest request = HttpRequest.newBuilder(ready).timeout(Duration.ofSeconds(2)).GET().build();
         while (true) {
-            if (!process.isAlive()) {
-                String why = StartFailure.why(process.logLines());
-                throw new SutException(name + " exited during start-up: " + (why != null ? why : "log tail: " + process.logTail(5)));
+            if (!alive.getAsBoolean()) {
+                List<String> lines = logLines.get();
+                String why = StartFailure.why(lines);
+                throw new SutException(name + " exited during start-up: " + (why != null ? why : "log tail: " + tail(lines, 5)));
             }
             try {
                 if (http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
@@ -140,7 +186,8 @@ public final class SutLauncher {
                 throw new SutException(name + ": interrupted during start-up");
             }
             if (System.nanoTime() > deadline) {
-                throw new SutException(name + " did not answer " + READY_PATH + " within " + START_TIMEOUT.toSeconds() + " s; log tail: " + process.logTail(5));
+                throw new SutException(name + " did not answer " + READY_PATH + " within " + START_TIMEOUT.toSeconds() + " s; log tail: "
+                        + tail(logLines.get(), 5));
             }
             try {
                 Thread.sleep(25);
@@ -148,6 +195,29 @@ public final class SutLauncher {
                 Thread.currentThread().interrupt();
                 throw new SutException(name + ": interrupted during start-up");
             }
+        }
+    }
+
+    private static String tail(List<String> all, int n) {
+        List<String> lines = all.stream().filter(l -> !l.isBlank()).toList();
+        return String.join(" | ", lines.subList(Math.max(0, lines.size() - n), lines.size()));
+    }
+
+    /** The host servers start on, when not this machine. */
+    public java.util.Optional<String> host() {
+        return host == null ? java.util.Optional.empty() : java.util.Optional.of(host.spec().name());
+    }
+
+    /** This machine's address as the server host reaches it, when servers run there. */
+    public java.util.Optional<String> reachableAt() {
+        return host == null ? java.util.Optional.empty() : java.util.Optional.of(host.localAddress());
+    }
+
+    /** Ends the session with the server host, and with it anything left running there. */
+    @Override
+    public void close() {
+        if (host != null) {
+            host.close();
         }
     }
 

@@ -19,7 +19,7 @@ import java.util.concurrent.TimeUnit;
  * (so a test can see what runs "there" by PID) but not its network: the lab reaches it only over
  * SSH and TCP, as it would a real host. Needs root, {@code ip} and {@code sshd}.
  */
-final class NamespaceHosts implements AutoCloseable {
+public final class NamespaceHosts implements AutoCloseable {
 
     private static final String PREFIX = "labns";
 
@@ -28,13 +28,13 @@ final class NamespaceHosts implements AutoCloseable {
     private final List<ChildProcess> daemons = new ArrayList<>();
     private final long pid = ProcessHandle.current().pid();
 
-    NamespaceHosts(Path dir) {
+    public NamespaceHosts(Path dir) {
         this.dir = dir;
         removeStale();
     }
 
     /** Why these tests cannot run here, or null when they can. */
-    static String unavailable() {
+    public static String unavailable() {
         if (!"root".equals(System.getProperty("user.name"))) {
             return "the hosts tests make network namespaces, which takes root";
         }
@@ -48,7 +48,7 @@ final class NamespaceHosts implements AutoCloseable {
     }
 
     /** A new host with its own namespace, address {@code 10.250.N.2} and sshd; this machine is {@code 10.250.N.1} to it. */
-    HostSpec add(String name, List<String> roles) {
+    public HostSpec add(String name, List<String> roles) {
         int n = namespaces.size() + 1;
         String ns = PREFIX + "-" + pid + "-" + n;
         String outside = "lv" + (pid % 100_000) + "x" + n;
@@ -82,11 +82,11 @@ final class NamespaceHosts implements AutoCloseable {
         daemons.add(ChildProcess.start("sshd " + name, List.of("ip", "netns", "exec", ns, "/usr/sbin/sshd", "-D", "-e", "-f",
                 home.resolve("sshd_config").toString()), Map.of(), home.resolve("sshd.log"), null));
         awaitListening(address, 22);
-        return new HostSpec(name, address, 22, "root", home.resolve("client_key"), roles, null, home.resolve("known_hosts"));
+        return new HostSpec(name, address, 22, "root", home.resolve("client_key"), roles, null, home.resolve("known_hosts"), null, null);
     }
 
     /** The namespace a host runs in, for a test that looks inside it. */
-    String namespace(int n) {
+    public String namespace(int n) {
         return namespaces.get(n - 1);
     }
 

@@ -125,7 +125,7 @@ class SshTest {
 
     @Test
     void aHostThatCannotBeReachedIsOneLineNamingIt() {
-        HostSpec nowhere = new HostSpec("nowhere", "10.250.1.3", 22, "root", server.key(), List.of("server"), null, server.knownHosts());
+        HostSpec nowhere = new HostSpec("nowhere", "10.250.1.3", 22, "root", server.key(), List.of("server"), null, server.knownHosts(), null, null);
 
         assertThatThrownBy(() -> Ssh.connect(nowhere, tmp.resolve("ssh-nowhere")))
                 .isInstanceOf(HostException.class)

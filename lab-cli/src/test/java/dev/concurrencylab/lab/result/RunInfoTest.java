@@ -39,7 +39,7 @@ class RunInfoTest {
     @Test
     void movingOnChangesOnlyTheProgress() {
         RunInfo starting = RunInfo.starting(new RunDefinition("quick", "quick", 2, "fixed: 2 trial(s) of each", "./lab run quick", "suites/quick.yaml", "", 12),
-                new RunPlatform(Map.of(), Map.of(), "4.0.7", "abc", null, Map.of()), new RunRules(5.0, 1.0, List.of(), List.of()));
+                new RunPlatform(Map.of(), Map.of(), "4.0.7", "abc", null, Map.of(), null), new RunRules(5.0, 1.0, List.of(), List.of()));
 
         RunInfo running = starting.with(starting.progress().with(Map.of("postgresql", "15"), "running", 3));
 

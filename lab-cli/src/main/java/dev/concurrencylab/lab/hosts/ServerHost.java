@@ -1,0 +1,157 @@
+package dev.concurrencylab.lab.hosts;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The host the servers under test run on, for the length of a run: its SSH session, its
+ * {@code /proc} reader, what it is (cores, CPU, memory, kernel, JDK), the jars put there, and the
+ * network's round trip from the driver.
+ */
+public final class ServerHost implements AutoCloseable {
+
+    /** Where the lab keeps what it copies to a host: jars by content, logs by run. */
+    static final String HOME = "/tmp/concurrency-lab";
+
+    private final Ssh ssh;
+    private final RemoteProcStat proc;
+    private final Map<String, String> facts;
+    private final String cpus;
+    private final RoundTrip roundTrip;
+    private final Map<Path, String> jars = new HashMap<>();
+
+    private ServerHost(Ssh ssh, RemoteProcStat proc, Map<String, String> facts, String cpus, RoundTrip roundTrip) {
+        this.ssh = ssh;
+        this.proc = proc;
+        this.facts = facts;
+        this.cpus = cpus;
+        this.roundTrip = roundTrip;
+    }
+
+    /**
+     * Connects, learns what the host is, checks its JDK, and measures the round trip to its SSH port.
+     *
+     * @throws HostException one line naming the host
+     */
+    public static ServerHost open(HostSpec host, Path dir) {
+        Ssh ssh = Ssh.connect(host, dir);
+        try {
+            String java = Ssh.quote(host.java());
+            Ssh.Result r = ssh.run("mkdir -p " + HOME + "/logs " + HOME + "/jars; nproc; taskset -pc $$ | sed 's/.*: //'; grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'; "
+                    + "grep MemTotal /proc/meminfo | awk '{print $2 \" kB\"}'; uname -r; " + java + " -XshowSettings:properties -version 2>&1 "
+                    + "| grep -E '^ +java.(runtime.)?version = ' | head -1 | sed 's/.*= //'", Duration.ofSeconds(30));
+            List<String> lines = r.out().lines().toList();
+            if (lines.size() < 6 || lines.get(5).isBlank()) {
+                throw new HostException("host " + host.name() + ": no JDK at " + host.java() + " (give java: in hosts.yaml, a JDK 21 or later)");
+            }
+            Map<String, String> facts = new LinkedHashMap<>();
+            facts.put("cpus", lines.get(0).strip());
+            facts.put("cpuList", lines.get(1).strip());
+            facts.put("cpuModel", lines.get(2).strip());
+            facts.put("memory", lines.get(3).strip());
+            facts.put("kernel", lines.get(4).strip());
+            facts.put("jdk", lines.get(5).strip());
+            String cpus = host.cpus() != null ? host.cpus() : facts.get("cpuList");
+            RoundTrip rtt = RoundTrip.measure(host.name(), host.address(), host.port(), 50);
+            return new ServerHost(ssh, RemoteProcStat.open(ssh), facts, cpus, rtt);
+        } catch (RuntimeException e) {
+            ssh.close();
+            throw e;
+        }
+    }
+
+    public HostSpec spec() {
+        return ssh.host();
+    }
+
+    public Ssh ssh() {
+        return ssh;
+    }
+
+    public RemoteProcStat proc() {
+        return proc;
+    }
+
+    /** Cores, CPU list, CPU model, memory, kernel and JDK, as the host reported them. */
+    public Map<String, String> facts() {
+        return facts;
+    }
+
+    /** The CPUs servers run on there. */
+    public String cpus() {
+        return cpus;
+    }
+
+    public RoundTrip roundTrip() {
+        return roundTrip;
+    }
+
+    /** The jar's path on the host, copied once per run and only when the host lacks that exact file. */
+    public synchronized String put(Path jar) {
+        return jars.computeIfAbsent(jar, j -> {
+            String sum = Ssh.sha256(j);
+            String remote = HOME + "/jars/" + sum.substring(0, 16) + "-" + j.getFileName();
+            ssh.copy(j, remote);
+            return remote;
+        });
+    }
+
+    /**
+     * A port nothing listens on there: one from the host's list of listening sockets, chosen at
+     * random above the well-known ranges, so servers started one after another do not meet a
+     * port still closing.
+     */
+    public int freePort() {
+        String listening = ssh.run("cat /proc/net/tcp /proc/net/tcp6 2>/dev/null", Duration.ofSeconds(10)).out();
+        java.util.Set<Integer> used = new java.util.HashSet<>();
+        for (String line : listening.lines().skip(1).toList()) {
+            String[] f = line.strip().split("\\s+");
+            if (f.length > 3 && f[1].contains(":")) {
+                used.add(Integer.parseInt(f[1].substring(f[1].lastIndexOf(':') + 1), 16));
+            }
+        }
+        java.util.concurrent.ThreadLocalRandom random = java.util.concurrent.ThreadLocalRandom.current();
+        for (int i = 0; i < 1000; i++) {
+            int port = random.nextInt(20_000, 30_000);
+            if (!used.contains(port)) {
+                return port;
+            }
+        }
+        throw new HostException("host " + spec().name() + ": no free port between 20000 and 30000");
+    }
+
+    /** A new log file's path there, for one server's output. */
+    public String log(String name) {
+        return HOME + "/logs/" + name + "-" + System.currentTimeMillis() + ".log";
+    }
+
+    /** This machine's address on the route to the host: where servers there reach what the lab runs here. */
+    public String localAddress() {
+        try (java.net.DatagramSocket probe = new java.net.DatagramSocket()) {
+            // connecting a UDP socket sends nothing; it only asks the kernel for the route
+            probe.connect(java.net.InetAddress.getByName(spec().address()), spec().port());
+            return probe.getLocalAddress().getHostAddress();
+        } catch (java.io.IOException e) {
+            throw new HostException("host " + spec().name() + ": no route to " + spec().address() + ": " + e.getMessage());
+        }
+    }
+
+    /** The last lines of a file there, for a one-line reason. */
+    public String tail(String file, int lines) {
+        try {
+            return ssh.run("tail -n " + lines + " " + Ssh.quote(file) + " 2>/dev/null", Duration.ofSeconds(10)).out().strip();
+        } catch (HostException e) {
+            return "(" + e.getMessage() + ")";
+        }
+    }
+
+    @Override
+    public void close() {
+        proc.close();
+        ssh.close();
+    }
+}

@@ -1,0 +1,136 @@
+package dev.concurrencylab.lab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.concurrencylab.lab.hosts.HostSpec;
+import dev.concurrencylab.lab.hosts.NamespaceHosts;
+import dev.concurrencylab.lab.result.ResultStore;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The server under test on another host (a network namespace with its own sshd), the driver here. */
+class HostsRunTest {
+
+    @TempDir
+    static Path tmp;
+
+    private static NamespaceHosts hosts;
+    private static Path hostsFile;
+
+    @BeforeAll
+    static void serverHost() throws IOException {
+        String why = NamespaceHosts.unavailable();
+        if (why != null) {
+            System.out.println("HostsRunTest skipped: " + why);
+        }
+        assumeTrue(why == null, why);
+        hosts = new NamespaceHosts(tmp.resolve("hosts"));
+        HostSpec server = hosts.add("app-box", List.of("server"));
+        // as on a 2-core machine: the driver keeps CPU 0, the server host's servers get CPU 1
+        hostsFile = Files.writeString(tmp.resolve("hosts.yaml"), """
+                hosts:
+                  - name: %s
+                    address: %s
+                    key: %s
+                    known-hosts: %s
+                    roles: [server]
+                    cpus: "1"
+                """.formatted(server.name(), server.address(), server.key(), server.knownHosts()));
+    }
+
+    @AfterAll
+    static void close() {
+        if (hosts != null) {
+            hosts.close();
+        }
+    }
+
+    @Test
+    @Timeout(value = 4, unit = TimeUnit.MINUTES)
+    void aServerOnAnotherHostIsStartedWatchedThereAndStoppedAndTheRunRecordsTheHost(@TempDir Path dir) throws Exception {
+        try (ChildLab lab = ChildLab.start(dir, suite("2s"), "run", List.of(), List.of("--hosts", hostsFile.toString(), "--cpus", "driver=0"))) {
+            assertThat(lab.process.waitFor(3, TimeUnit.MINUTES)).as("lab finished; output: %s", lab.log()).isTrue();
+            assertThat(lab.process.exitValue()).as("exit code; output: %s", lab.log()).isZero();
+
+            JsonNode trial = ResultStore.JSON.readTree(lab.trials().getFirst().toFile());
+            assertThat(trial.path("status").asText()).isEqualTo("ok");
+            assertThat(trial.path("count").asLong()).isPositive();
+            JsonNode figures = trial.path("resourceSummary").path("figures");
+            assertThat(figures.path("sut.cpu.percent").path("avg").asDouble()).as("server CPU, read from the host's /proc").isPositive();
+            assertThat(figures.path("sut.rss.mb").path("peak").asDouble()).as("server RSS").isGreaterThan(50);
+            assertThat(figures.path("sut.threads").path("peak").asDouble()).as("server threads").isGreaterThan(10);
+            assertThat(trial.path("cost").path("cpuMsPer1k").asDouble()).as("server CPU per 1,000 answers").isPositive();
+
+            JsonNode run = ResultStore.JSON.readTree(lab.out.resolve("run.json").toFile());
+            JsonNode host = run.path("hosts").path(0);
+            assertThat(host.path("name").asText()).isEqualTo("app-box");
+            assertThat(host.path("serverCpus").asText()).isEqualTo("1");
+            assertThat(host.path("machine").path("jdk").asText()).startsWith("25");
+            assertThat(host.path("rttMedianMs").asDouble()).isPositive();
+            assertThat(lab.log()).contains("servers run on app-box");
+        }
+        assertThat(serversOnTheHost()).as("no server left on the host").isEmpty();
+    }
+
+    @Test
+    @Timeout(value = 4, unit = TimeUnit.MINUTES)
+    void aLabKilledMidTrialLeavesNoServerAndNoSessionOnTheHost(@TempDir Path dir) throws Exception {
+        try (ChildLab lab = ChildLab.start(dir, suite("60s"), "run", List.of(), List.of("--hosts", hostsFile.toString(), "--cpus", "driver=0"))) {
+            lab.awaitWhileRunning(() -> lab.log().contains("[1/1]") && !serversOnTheHost().isEmpty(), "the first trial under way on the host");
+
+            lab.process.toHandle().destroyForcibly();
+            lab.process.waitFor();
+
+            long killed = System.nanoTime();
+            while ((!serversOnTheHost().isEmpty() || !sessionsOnTheHost().isEmpty()) && System.nanoTime() - killed < TimeUnit.SECONDS.toNanos(20)) {
+                Thread.sleep(100);
+            }
+            assertThat(serversOnTheHost()).as("servers on the host 20 s after kill -9").isEmpty();
+            assertThat(sessionsOnTheHost()).as("sshd sessions of the lab 20 s after kill -9").isEmpty();
+        }
+    }
+
+    private static String suite(String window) {
+        return """
+                name: on-a-host
+                variants: [mvc-platform]
+                trials: 1
+                warmup: 1s
+                benchmarks:
+                  - workload: hello
+                    load: {model: max-rate, workers: 4, duration: %s}
+                """.formatted(window);
+    }
+
+    /** Servers the lab started on the host: Java processes running a jar it put there. */
+    private static List<Long> serversOnTheHost() {
+        return ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").contains("/tmp/concurrency-lab/jars/"))
+                .filter(p -> running(p.pid())).map(ProcessHandle::pid).toList();
+    }
+
+    /** What the host's sshd runs for the lab: a session process per connection, below the listener. */
+    private static List<Long> sessionsOnTheHost() {
+        return ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").startsWith("sshd: root"))
+                .filter(p -> running(p.pid())).map(ProcessHandle::pid).toList();
+    }
+
+    /** Running, not just not yet reaped: here no init reaps what the host's shell left behind. */
+    private static boolean running(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+            return stat.charAt(stat.lastIndexOf(')') + 2) != 'Z';
+        } catch (IOException e) {
+            return false;
+        }
+    }
+}
