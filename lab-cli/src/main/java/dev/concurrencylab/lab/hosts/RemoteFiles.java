@@ -28,7 +28,9 @@ public final class RemoteFiles implements AutoCloseable {
     }
 
     public static RemoteFiles open(Ssh ssh) {
-        String loop = "while IFS= read -r p; do cat -- \"$p\" 2>/dev/null; printf '%s\\n' \"" + END + "$?\"; done";
+        // "cat PATH" reads one file; "each PATTERN" reads every file the pattern matches, each line as FILE:LINE
+        String loop = "while read -r op p; do if [ \"$op\" = each ]; then grep -H '' $p; else cat -- \"$p\"; fi 2>/dev/null; "
+                + "printf '%s\\n' \"" + END + "$?\"; done";
         return new RemoteFiles(ssh.host(), ssh.session("file reader", "sh -c " + Ssh.quote(loop)));
     }
 
@@ -37,9 +39,21 @@ public final class RemoteFiles implements AutoCloseable {
      *
      * @throws HostException when the session is lost
      */
-    public synchronized Optional<String> read(String path) {
+    public Optional<String> read(String path) {
+        return ask("cat " + path);
+    }
+
+    /**
+     * Every file a shell pattern matches, as {@code grep -H} prints them ({@code FILE:LINE}), in one
+     * round trip; empty when none matched.
+     */
+    public Optional<String> each(String pattern) {
+        return ask("each " + pattern);
+    }
+
+    private synchronized Optional<String> ask(String request) {
         try {
-            in.write((path + "\n").getBytes(StandardCharsets.UTF_8));
+            in.write((request + "\n").getBytes(StandardCharsets.UTF_8));
             in.flush();
             StringBuilder text = new StringBuilder();
             for (String line; (line = out.readLine()) != null; ) {

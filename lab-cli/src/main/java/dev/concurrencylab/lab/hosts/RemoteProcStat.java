@@ -1,16 +1,19 @@
 package dev.concurrencylab.lab.hosts;
 
+import dev.concurrencylab.lab.jit.TaskFiles;
 import dev.concurrencylab.lab.monitor.ProcessMetrics;
 import dev.concurrencylab.lab.monitor.ProcessReader;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
  * A process on another host, read from that host's {@code /proc} through one long-lived session
  * ({@link RemoteFiles}): the same figures {@link ProcessMetrics} reads here, in the host's own
- * clock ticks and page size.
+ * clock ticks and page size, and its threads, which the JIT's priority needs.
  */
-public final class RemoteProcStat implements ProcessReader, AutoCloseable {
+public final class RemoteProcStat implements ProcessReader, TaskFiles, AutoCloseable {
 
     private final Ssh ssh;
     private final RemoteFiles files;
@@ -60,16 +63,43 @@ public final class RemoteProcStat implements ProcessReader, AutoCloseable {
 
     @Override
     public long contextSwitches(long pid) {
-        Ssh.Result r = ssh.run("cat /proc/" + pid + "/task/*/status 2>/dev/null", Duration.ofSeconds(10));
         long total = 0;
         boolean any = false;
-        for (String line : r.out().lines().toList()) {
-            if (line.startsWith("voluntary_ctxt_switches:") || line.startsWith("nonvoluntary_ctxt_switches:")) {
-                total += Long.parseLong(line.substring(line.indexOf(':') + 1).strip());
+        for (String line : files.each("/proc/" + pid + "/task/*/status").orElse("").lines().toList()) {
+            // FILE:voluntary_ctxt_switches:\tN
+            String field = line.substring(line.indexOf(':') + 1);
+            if (field.startsWith("voluntary_ctxt_switches:") || field.startsWith("nonvoluntary_ctxt_switches:")) {
+                total += Long.parseLong(field.substring(field.indexOf(':') + 1).strip());
                 any = true;
             }
         }
         return any ? total : -1;
+    }
+
+    @Override
+    public List<Long> threadsNamed(long pid, String name) {
+        List<Long> tids = new ArrayList<>();
+        String prefix = "/proc/" + pid + "/task/";
+        for (String line : files.each(prefix + "*/comm").orElse("").lines().toList()) {
+            int colon = line.indexOf(':');
+            if (colon > prefix.length() && line.substring(colon + 1).contains(name)) {
+                tids.add(Long.parseLong(line.substring(prefix.length(), line.indexOf('/', prefix.length()))));
+            }
+        }
+        return tids;
+    }
+
+    @Override
+    public Optional<String> read(long pid, long tid, String file) {
+        return files.read("/proc/" + pid + "/task/" + tid + "/" + file);
+    }
+
+    @Override
+    public Reniced renice(int nice, List<Long> tids) {
+        StringBuilder command = new StringBuilder("renice -n " + nice + " -p");
+        tids.forEach(t -> command.append(' ').append(t));
+        Ssh.Result r = ssh.run(command + " 2>&1", Duration.ofSeconds(10));
+        return new Reniced(r.exit() == 127 ? -1 : r.exit(), r.exit() == 127 ? "renice not found on " + ssh.host().name() : r.out().strip());
     }
 
     /** The host still has the process: its {@code /proc} entry is there. */

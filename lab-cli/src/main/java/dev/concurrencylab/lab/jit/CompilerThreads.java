@@ -8,8 +8,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * A HotSpot JVM's JIT compiler threads ({@code C1 CompilerThre…}, {@code C2 CompilerThre…}), seen
@@ -34,29 +32,34 @@ public final class CompilerThreads {
 
     /** The nice value compiler threads get during warm-up: about nine times the weight of a nice-0 thread. */
     static final int WARM_UP_NICE = -10;
-    private static final Path RENICE = Path.of("/usr/bin/renice");
     private static final int CAP_SYS_NICE = 23;
-    private static final String NO_RENICE = "renice not found (apt-get install bsdutils)";
+    static final String NO_RENICE = "renice not found (apt-get install bsdutils)";
     private static final String NO_CAPABILITY = "raising a thread's priority needs root or CAP_SYS_NICE";
 
-    private final Path tasks;
+    private final long pid;
+    private final TaskFiles tasks;
     /** Per thread ever seen: run + wait nanoseconds, so a thread that ends keeps counting what it used. */
     private final Map<Long, Long> demand = new HashMap<>();
     /** Threads raised, with the nice value each had before. */
     private final Map<Long, Integer> raised = new HashMap<>();
     private String problem;
 
-    private CompilerThreads(Path tasks) {
+    private CompilerThreads(long pid, TaskFiles tasks) {
+        this.pid = pid;
         this.tasks = tasks;
     }
 
-    /** The compiler threads of the process {@code pid}, or empty when the kernel does not say (not Linux, no schedstat). */
+    /** The compiler threads of the process {@code pid} here, or empty when the kernel does not say (not Linux, no schedstat). */
     public static Optional<CompilerThreads> of(long pid) {
-        Path tasks = Path.of("/proc", Long.toString(pid), "task");
         if (!Files.isReadable(Path.of("/proc", Long.toString(pid), "schedstat"))) {
             return Optional.empty();
         }
-        return Optional.of(new CompilerThreads(tasks));
+        return Optional.of(new CompilerThreads(pid, TaskFiles.local()));
+    }
+
+    /** The compiler threads of the process {@code pid} on the machine {@code tasks} reads. */
+    public static CompilerThreads of(long pid, TaskFiles tasks) {
+        return new CompilerThreads(pid, tasks);
     }
 
     /**
@@ -64,7 +67,7 @@ public final class CompilerThreads {
      * exist and the lab must hold CAP_SYS_NICE (root has it), read from {@code /proc/self/status}.
      */
     public static Optional<String> unavailable() {
-        if (!Files.isExecutable(RENICE)) {
+        if (!Files.isExecutable(LocalTasks.RENICE)) {
             return Optional.of(NO_RENICE);
         }
         try {
@@ -119,7 +122,7 @@ public final class CompilerThreads {
                 byNice.computeIfAbsent(nice, n -> new ArrayList<>()).add(tid);
             }
         });
-        byNice.forEach(CompilerThreads::renice);
+        byNice.forEach(this::renice);
         raised.clear();
     }
 
@@ -131,48 +134,25 @@ public final class CompilerThreads {
     }
 
     private List<Long> current() {
-        List<Long> tids = new ArrayList<>();
-        try (Stream<Path> all = Files.list(tasks)) {
-            all.forEach(task -> {
-                long tid = Long.parseLong(task.getFileName().toString());
-                read(tid, "comm").filter(c -> c.contains("CompilerThre")).ifPresent(c -> tids.add(tid));
-            });
-        } catch (IOException | java.io.UncheckedIOException e) {
-            // the process ended
-        }
-        return tids;
+        return tasks.threadsNamed(pid, "CompilerThre");
     }
 
     private Optional<String> read(long tid, String file) {
-        try {
-            return Optional.of(Files.readString(tasks.resolve(Long.toString(tid)).resolve(file)));
-        } catch (IOException e) {
-            return Optional.empty();
-        }
+        return tasks.read(pid, tid, file);
     }
 
-    private static Optional<String> renice(int nice, List<Long> tids) {
-        if (!Files.isExecutable(RENICE)) {
-            return Optional.of(NO_RENICE);
-        }
-        List<String> command = new ArrayList<>(List.of(RENICE.toString(), "-n", Integer.toString(nice), "-p"));
-        tids.forEach(t -> command.add(Long.toString(t)));
-        try {
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-            String output = new String(process.getInputStream().readAllBytes()).trim();
-            if (!process.waitFor(10, TimeUnit.SECONDS) || process.exitValue() != 0) {
-                if (output.contains("ermission")) {
-                    return Optional.of(NO_CAPABILITY);
-                }
-                // A thread that ended between listing and renicing is no problem; anything else is.
-                return output.lines().allMatch(l -> l.contains("No such process")) ? Optional.empty() : Optional.of(output);
-            }
+    private Optional<String> renice(int nice, List<Long> tids) {
+        TaskFiles.Reniced r = tasks.renice(nice, tids);
+        if (r.exit() == 0) {
             return Optional.empty();
-        } catch (IOException e) {
-            return Optional.of(e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Optional.of("interrupted");
         }
+        if (r.exit() < 0) {
+            return Optional.of(r.output());
+        }
+        if (r.output().contains("ermission")) {
+            return Optional.of(NO_CAPABILITY);
+        }
+        // A thread that ended between listing and renicing is no problem; anything else is.
+        return r.output().lines().allMatch(l -> l.contains("No such process")) ? Optional.empty() : Optional.of(r.output().strip());
     }
 }

@@ -6,8 +6,15 @@ package dev.concurrencylab.lab.result;
  * @param startupMs     server process start to first good answer (E1), when this trial started the server
  * @param warmupSeconds how long the warm-up ran
  * @param steady        whether it ended in steady state; {@code null} for a fixed warm-up (or none)
+ * @param jitMsLately   how long the server's JIT compiler threads ran or waited for a CPU in the
+ *                      warm-up's last 5 s, read from the kernel of the server's machine; for
+ *                      warm-ups that wait for a steady state
  */
-public record WarmUp(Long startupMs, double warmupSeconds, Boolean steady) {
+public record WarmUp(Long startupMs, double warmupSeconds, Boolean steady, Double jitMsLately) {
+
+    public WarmUp(Long startupMs, double warmupSeconds, Boolean steady) {
+        this(startupMs, warmupSeconds, steady, null);
+    }
 
     /** No warm-up ran: the trial failed before its load began. */
     public static final WarmUp NONE = new WarmUp(null, 0, null);

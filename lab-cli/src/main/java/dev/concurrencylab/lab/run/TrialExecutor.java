@@ -69,7 +69,8 @@ final class TrialExecutor {
         Monitor monitor = trial.benchmark().watched() ? new Monitor(os, session.target(sut), SAMPLE_EVERY) : null;
         JfrRecorder jfr = trial.benchmark().jfr() && sut.pid().isPresent() ? new JfrRecorder(sut.pid().getAsLong(),
                 session.store().trialFile(trial.number(), trial.variant().name(), trial.benchmark().name(), ".jfr")) : null;
-        CompilerThreads compilers = sut.pid().isPresent() ? CompilerThreads.of(sut.pid().getAsLong()).orElse(null) : null;
+        CompilerThreads compilers = sut.pid().isPresent() ? CompilerThreads.of(sut.pid().getAsLong()).orElse(null)
+                : sut.remote().map(r -> CompilerThreads.of(r.pid(), r.tasks())).orElse(null);
         JitSettling jit = trial.warmup().untilSteady() && compilers != null ? new JitSettling(compilers) : null;
         LoadListener jitPriority = compilers == null || !sut.startedByLab() ? LoadListener.NONE : new JitPriority(compilers, why -> {
             if (jitPriorityRefused.compareAndSet(false, true)) {

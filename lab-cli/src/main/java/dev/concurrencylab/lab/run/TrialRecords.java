@@ -95,7 +95,7 @@ final class TrialRecords {
         TrialResult result = TrialResult.of(identity(trial))
                 .outcome(new TrialOutcome(failure == null ? TrialStatus.OK : TrialStatus.FAILED, failure, flags, reasons,
                         failure == null ? null : logTail))
-                .warmUp(new WarmUp(startupMs, load.warmedSeconds(), load.steady()))
+                .warmUp(new WarmUp(startupMs, load.warmedSeconds(), load.steady(), jitMsLately))
                 .window(new WindowCounts(round(load.windowSeconds()), round(load.waitSeconds()), load.sent(), load.good(),
                         load.answered(), round(load.throughput()), errors, errorRate, load.latencyCheckFailed(), load.blockedMillis(),
                         load.series(), shape))

@@ -3,6 +3,7 @@ package dev.concurrencylab.lab.sut;
 import dev.concurrencylab.lab.cpu.Affinity;
 import dev.concurrencylab.lab.hosts.RemoteProcess;
 import dev.concurrencylab.lab.hosts.ServerHost;
+import dev.concurrencylab.lab.jit.TaskFiles;
 import dev.concurrencylab.lab.monitor.ProcessReader;
 import dev.concurrencylab.services.ChildProcess;
 import java.net.URI;
@@ -76,18 +77,19 @@ public final class RunningSut implements AutoCloseable {
         return process != null ? OptionalLong.of(process.pid()) : foundPid != null ? OptionalLong.of(foundPid) : OptionalLong.empty();
     }
 
-    /** True for a server the lab started here, whose scheduling the lab may change; a URL server is only watched. */
+    /** True for a server the lab started, here or on a host, whose scheduling the lab may change; a URL server is only watched. */
     public boolean startedByLab() {
-        return process != null;
+        return process != null || remote != null;
     }
 
     /** For a server on another host: its PID there and the reader of that host's {@code /proc}. */
     public Optional<Remote> remote() {
-        return remote == null ? Optional.empty() : Optional.of(new Remote(remote.host().spec().name(), remote.process().pid(), remote.host().proc()));
+        return remote == null ? Optional.empty()
+                : Optional.of(new Remote(remote.host().spec().name(), remote.process().pid(), remote.host().proc(), remote.host().proc()));
     }
 
-    /** Where a server on another host runs, as the monitor reads it. */
-    public record Remote(String host, long pid, ProcessReader reader) {
+    /** Where a server on another host runs, as the monitor and the JIT's priority read it. */
+    public record Remote(String host, long pid, ProcessReader reader, TaskFiles tasks) {
     }
 
     /**

@@ -58,7 +58,7 @@ class HostsRunTest {
     @Test
     @Timeout(value = 4, unit = TimeUnit.MINUTES)
     void aServerOnAnotherHostIsStartedWatchedThereAndStoppedAndTheRunRecordsTheHost(@TempDir Path dir) throws Exception {
-        try (ChildLab lab = ChildLab.start(dir, suite("2s"), "run", List.of(), List.of("--hosts", hostsFile.toString(), "--cpus", "driver=0"))) {
+        try (ChildLab lab = ChildLab.start(dir, suite("{min: 3s, max: 15s}", "2s"), "run", List.of(), List.of("--hosts", hostsFile.toString(), "--cpus", "driver=0"))) {
             assertThat(lab.process.waitFor(3, TimeUnit.MINUTES)).as("lab finished; output: %s", lab.log()).isTrue();
             assertThat(lab.process.exitValue()).as("exit code; output: %s", lab.log()).isZero();
 
@@ -70,6 +70,7 @@ class HostsRunTest {
             assertThat(figures.path("sut.rss.mb").path("peak").asDouble()).as("server RSS").isGreaterThan(50);
             assertThat(figures.path("sut.threads").path("peak").asDouble()).as("server threads").isGreaterThan(10);
             assertThat(trial.path("cost").path("cpuMsPer1k").asDouble()).as("server CPU per 1,000 answers").isPositive();
+            assertThat(trial.path("jitMsLately").isNumber()).as("the JIT's compiler threads, read from the host's kernel: %s", trial).isTrue();
 
             JsonNode run = ResultStore.JSON.readTree(lab.out.resolve("run.json").toFile());
             JsonNode host = run.path("hosts").path(0);
@@ -85,7 +86,7 @@ class HostsRunTest {
     @Test
     @Timeout(value = 4, unit = TimeUnit.MINUTES)
     void aLabKilledMidTrialLeavesNoServerAndNoSessionOnTheHost(@TempDir Path dir) throws Exception {
-        try (ChildLab lab = ChildLab.start(dir, suite("60s"), "run", List.of(), List.of("--hosts", hostsFile.toString(), "--cpus", "driver=0"))) {
+        try (ChildLab lab = ChildLab.start(dir, suite("1s", "60s"), "run", List.of(), List.of("--hosts", hostsFile.toString(), "--cpus", "driver=0"))) {
             lab.awaitWhileRunning(() -> lab.log().contains("[1/1]") && !serversOnTheHost().isEmpty(), "the first trial under way on the host");
 
             lab.process.toHandle().destroyForcibly();
@@ -100,16 +101,16 @@ class HostsRunTest {
         }
     }
 
-    private static String suite(String window) {
+    private static String suite(String warmup, String window) {
         return """
                 name: on-a-host
                 variants: [mvc-platform]
                 trials: 1
-                warmup: 1s
+                warmup: %s
                 benchmarks:
                   - workload: hello
                     load: {model: max-rate, workers: 4, duration: %s}
-                """.formatted(window);
+                """.formatted(warmup, window);
     }
 
     /** Servers the lab started on the host: Java processes running a jar it put there. */

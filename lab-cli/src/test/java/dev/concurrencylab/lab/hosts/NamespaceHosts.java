@@ -22,6 +22,8 @@ import java.util.concurrent.TimeUnit;
 public final class NamespaceHosts implements AutoCloseable {
 
     private static final String PREFIX = "labns";
+    /** Hosts made by this JVM so far: each gets its own number, so names and subnets never meet a namespace being torn down. */
+    private static final java.util.concurrent.atomic.AtomicInteger MADE = new java.util.concurrent.atomic.AtomicInteger();
 
     private final Path dir;
     private final List<String> namespaces = new ArrayList<>();
@@ -49,7 +51,7 @@ public final class NamespaceHosts implements AutoCloseable {
 
     /** A new host with its own namespace, address {@code 10.250.N.2} and sshd; this machine is {@code 10.250.N.1} to it. */
     public HostSpec add(String name, List<String> roles) {
-        int n = namespaces.size() + 1;
+        int n = MADE.incrementAndGet();
         String ns = PREFIX + "-" + pid + "-" + n;
         String outside = "lv" + (pid % 100_000) + "x" + n;
         String inside = "lv" + (pid % 100_000) + "y" + n;
@@ -83,11 +85,6 @@ public final class NamespaceHosts implements AutoCloseable {
                 home.resolve("sshd_config").toString()), Map.of(), home.resolve("sshd.log"), null));
         awaitListening(address, 22);
         return new HostSpec(name, address, 22, "root", home.resolve("client_key"), roles, null, home.resolve("known_hosts"), null, null);
-    }
-
-    /** The namespace a host runs in, for a test that looks inside it. */
-    public String namespace(int n) {
-        return namespaces.get(n - 1);
     }
 
     private static void awaitListening(String address, int port) {
