@@ -29,14 +29,15 @@ public final class PostgresService implements BackingService {
     }
 
     public static PostgresService start(Path workRoot) {
-        return start(workRoot, null);
+        return start(workRoot, null, List.of());
     }
 
     /**
-     * @param address besides loopback, an address of this machine that servers on other hosts reach
-     *                it at; those hosts' subnet is let in ({@code samenet}), nothing wider
+     * @param address   besides loopback, an address of this machine that servers on other hosts reach
+     *                  it at
+     * @param allowFrom the addresses those servers connect from: each is let in, nothing wider
      */
-    public static PostgresService start(Path workRoot, String address) {
+    public static PostgresService start(Path workRoot, String address, List<String> allowFrom) {
         List<Path> dirs = Binaries.postgresBinDirs();
         Path postgres = Binaries.require("postgres", dirs, INSTALL);
         Path initdb = Binaries.require("initdb", List.of(postgres.getParent()), INSTALL);
@@ -46,8 +47,11 @@ public final class PostgresService implements BackingService {
         ChildProcess.runToEnd("initdb", List.of(initdb.toString(), "-D", data.toString(), "-A", "trust", "-U", DB_USER,
                 "-E", "UTF8", "--locale=C", "--no-sync"), Map.of(), dir.resolve("initdb.log"), USER, Duration.ofSeconds(60));
         if (address != null) {
+            StringBuilder hba = new StringBuilder();
+            allowFrom.forEach(from -> hba.append("host all all ").append(from).append(from.contains("/") ? "" : from.contains(":") ? "/128" : "/32")
+                    .append(" trust\n"));
             try {
-                java.nio.file.Files.writeString(data.resolve("pg_hba.conf"), "host all all samenet trust\n", java.nio.file.StandardOpenOption.APPEND);
+                java.nio.file.Files.writeString(data.resolve("pg_hba.conf"), hba, java.nio.file.StandardOpenOption.APPEND);
             } catch (java.io.IOException e) {
                 throw new ServiceException("postgresql: cannot let in other hosts (" + data.resolve("pg_hba.conf") + "): " + e.getMessage());
             }

@@ -13,19 +13,46 @@ import java.util.function.Function;
 /**
  * {@code ./lab services [names]}: starts real backing services on loopback, prints the arguments that
  * point an app at them, and keeps them until Ctrl-C. Nothing outlives it, even {@code kill -9}.
+ *
+ * <p>On a services host the lab runs it with {@code --address ADDR} (PostgreSQL also listens there,
+ * for servers on other hosts), {@code --allow ADDR} for each address servers connect from, and {@code --for-lab}, which adds lines the lab reads:
+ * {@code lab-service NAME VERSION}, {@code lab-property NAME KEY=VALUE}, then {@code lab-ready}.
  */
 public final class ServicesMain {
 
     private static final Map<String, Function<Path, BackingService>> STARTERS = Map.of(
             "postgresql", PostgresService::start, "kafka", KafkaService::start,
             "rabbitmq", RabbitMqService::start, "redis", RedisService::start);
+    /** The services that can also listen on an address other hosts reach. */
+    private static final List<String> REACHABLE = List.of("postgresql");
 
     private ServicesMain() {
     }
 
     public static void main(String[] args) throws Exception {
-        List<String> names = args.length == 0 ? List.of("postgresql", "kafka", "rabbitmq", "redis")
-                : Arrays.stream(String.join(",", args).split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList();
+        List<String> rest = new ArrayList<>(Arrays.asList(args));
+        boolean forLab = rest.remove("--for-lab");
+        String address = null;
+        int at = rest.indexOf("--address");
+        if (at >= 0 && at + 1 < rest.size()) {
+            address = rest.get(at + 1);
+            rest.subList(at, at + 2).clear();
+        }
+        List<String> allowFrom = new ArrayList<>();
+        for (int a = rest.indexOf("--allow"); a >= 0 && a + 1 < rest.size(); a = rest.indexOf("--allow")) {
+            allowFrom.add(rest.get(a + 1));
+            rest.subList(a, a + 2).clear();
+        }
+        List<String> names = rest.isEmpty() ? List.of("postgresql", "kafka", "rabbitmq", "redis")
+                : Arrays.stream(String.join(",", rest).split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList();
+        if (address != null) {
+            for (String name : names) {
+                if (!REACHABLE.contains(name)) {
+                    System.err.println("lab services: " + name + " cannot listen for other hosts yet; only " + String.join(", ", REACHABLE) + " can");
+                    System.exit(2);
+                }
+            }
+        }
         for (String name : names) {
             if (!STARTERS.containsKey(name)) {
                 System.err.println("lab services: unknown service '" + name + "'; choose from postgresql, kafka, rabbitmq, redis");
@@ -38,7 +65,7 @@ public final class ServicesMain {
         try {
             for (String name : names) {
                 System.out.println("starting " + name + " ...");
-                started.add(STARTERS.get(name).apply(work));
+                started.add(address != null && name.equals("postgresql") ? PostgresService.start(work, address, allowFrom) : STARTERS.get(name).apply(work));
             }
         } catch (ServiceException e) {
             System.err.println("lab services: " + e.getMessage());
@@ -49,6 +76,13 @@ public final class ServicesMain {
             System.out.println("  " + s.version());
             properties.putAll(s.springProperties());
         });
+        if (forLab) {
+            for (BackingService s : started) {
+                System.out.println("lab-service " + s.name() + " " + s.version());
+                new TreeMap<>(s.springProperties()).forEach((k, v) -> System.out.println("lab-property " + s.name() + " " + k + "=" + v));
+            }
+            System.out.println("lab-ready");
+        }
         StringBuilder line = new StringBuilder();
         properties.forEach((k, v) -> line.append(" --").append(k).append('=').append(v));
         System.out.println("\nStart an app against them, e.g.:\n  java -jar sut-mvc/target/sut-mvc.jar --spring.profiles.active=mvc-virtual" + line);

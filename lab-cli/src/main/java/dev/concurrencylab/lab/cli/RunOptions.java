@@ -4,6 +4,7 @@ import dev.concurrencylab.lab.cpu.Affinity;
 import dev.concurrencylab.lab.cpu.CpuLayout;
 import dev.concurrencylab.lab.hosts.RoundTrip;
 import dev.concurrencylab.lab.hosts.ServerHost;
+import dev.concurrencylab.lab.hosts.Ssh;
 import dev.concurrencylab.lab.hosts.Topology;
 import dev.concurrencylab.lab.result.Environment;
 import dev.concurrencylab.lab.result.Numbers;
@@ -221,7 +222,7 @@ final class RunOptions {
         Topology topology = hosts == null ? Topology.local() : Topology.read(hosts);
         serverHost = topology.server().map(h -> {
             System.out.println("lab: connecting to " + h.name() + " (" + h.where() + ") over SSH ...");
-            ServerHost opened = ServerHost.open(h, sshDir());
+            ServerHost opened = ServerHost.open(h, Ssh.controlDir());
             System.out.printf("lab: servers run on %s: %s CPUs (%s), servers on CPUs %s, %s; round trip from here %s ms (median of %d TCP connects)%n",
                     h.name(), opened.facts().get("cpus"), opened.facts().get("cpuModel"), opened.cpus(), opened.facts().get("jdk"),
                     Numbers.format(opened.roundTrip().medianMs()), opened.roundTrip().samples());
@@ -230,12 +231,7 @@ final class RunOptions {
         ResultStore store = ResultStore.create(dir);
         System.setProperty("lab.engine.log", store.logFile("hyperfoil.log").toString());
         return new Session(store, new SutLauncher(layout, !noCds, serverHost), System.out, System.console() != null,
-                new Session.Watching(layout, noisyAbove));
-    }
-
-    /** Control sockets need a short path (under 108 bytes): not inside a results directory that may be deep. */
-    private static Path sshDir() {
-        return Path.of(System.getProperty("java.io.tmpdir"), "lab-ssh-" + ProcessHandle.current().pid());
+                new Session.Watching(layout, noisyAbove), topology);
     }
 
     private static RunHost recorded(ServerHost host) {

@@ -131,13 +131,7 @@ public final class ServerHost implements AutoCloseable {
 
     /** This machine's address on the route to the host: where servers there reach what the lab runs here. */
     public String localAddress() {
-        try (java.net.DatagramSocket probe = new java.net.DatagramSocket()) {
-            // connecting a UDP socket sends nothing; it only asks the kernel for the route
-            probe.connect(java.net.InetAddress.getByName(spec().address()), spec().port());
-            return probe.getLocalAddress().getHostAddress();
-        } catch (java.io.IOException e) {
-            throw new HostException("host " + spec().name() + ": no route to " + spec().address() + ": " + e.getMessage());
-        }
+        return Ssh.localAddressToward(spec());
     }
 
     /** The last lines of a file there, for a one-line reason. */

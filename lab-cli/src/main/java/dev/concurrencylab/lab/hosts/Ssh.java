@@ -85,6 +85,22 @@ public final class Ssh implements AutoCloseable {
         return host;
     }
 
+    /** This machine's address on the route to a host. */
+    public static String localAddressToward(HostSpec host) {
+        try (java.net.DatagramSocket probe = new java.net.DatagramSocket()) {
+            // connecting a UDP socket sends nothing; it only asks the kernel for the route
+            probe.connect(java.net.InetAddress.getByName(host.address()), host.port());
+            return probe.getLocalAddress().getHostAddress();
+        } catch (IOException e) {
+            throw new HostException("host " + host.name() + ": no route to " + host.address() + ": " + e.getMessage());
+        }
+    }
+
+    /** Where this JVM keeps its control sockets: a short path (under 108 bytes), not inside a results directory that may be deep. */
+    public static Path controlDir() {
+        return Path.of(System.getProperty("java.io.tmpdir"), "lab-ssh-" + ProcessHandle.current().pid());
+    }
+
     /** The master still holds its connection. */
     public boolean check() {
         try {

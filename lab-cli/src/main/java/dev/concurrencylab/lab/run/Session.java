@@ -2,6 +2,10 @@ package dev.concurrencylab.lab.run;
 
 import dev.concurrencylab.lab.cpu.Affinity;
 import dev.concurrencylab.lab.cpu.CpuLayout;
+import dev.concurrencylab.lab.hosts.HostSpec;
+import dev.concurrencylab.lab.hosts.ServicesHost;
+import dev.concurrencylab.lab.hosts.Ssh;
+import dev.concurrencylab.lab.hosts.Topology;
 import dev.concurrencylab.lab.monitor.Monitor;
 import dev.concurrencylab.lab.result.ResultStore;
 import dev.concurrencylab.lab.result.RunInfo;
@@ -17,6 +21,7 @@ import dev.concurrencylab.services.BackingService;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -49,8 +54,16 @@ public final class Session {
     private volatile RunningSut current;
     private volatile ServiceSet services;
     private volatile RunInfo info;
+    private final Topology topology;
+    private final List<ServicesHost> serviceHosts = new CopyOnWriteArrayList<>();
 
     public Session(ResultStore store, SutLauncher launcher, PrintStream out, boolean terminal, Watching watching) {
+        this(store, launcher, out, terminal, watching, Topology.local());
+    }
+
+    /** @param topology where services run when a host takes them ({@code --hosts}) */
+    public Session(ResultStore store, SutLauncher launcher, PrintStream out, boolean terminal, Watching watching, Topology topology) {
+        this.topology = topology;
         this.store = store;
         this.launcher = launcher;
         this.out = out;
@@ -84,14 +97,35 @@ public final class Session {
         if (needed.isEmpty()) {
             progress.note("lab: starting no backing service: no server the lab starts needs one (a server given by URL brings its own)");
         }
-        // PostgreSQL the lab starts also listens where a server host reaches this machine; the brokers do not yet
-        List<String> onLoopback = needed.keySet().stream().filter(s -> !serviceUrls.containsKey(s) && !s.equals("postgresql")).toList();
+        Map<HostSpec, List<String>> byHost = new LinkedHashMap<>();
+        needed.keySet().stream().filter(s -> !serviceUrls.containsKey(s))
+                .forEach(s -> topology.service(s).ifPresent(h -> byHost.computeIfAbsent(h, x -> new ArrayList<>()).add(s)));
+        // PostgreSQL the lab starts here also listens where a server host reaches this machine; the brokers do not yet
+        List<String> onLoopback = needed.keySet().stream()
+                .filter(s -> !serviceUrls.containsKey(s) && topology.service(s).isEmpty() && !s.equals("postgresql")).toList();
         if (launcher.host().isPresent() && !onLoopback.isEmpty()) {
             launcher.close();
             throw new SutException("the servers run on " + launcher.host().get() + ", which cannot reach the " + String.join(", ", onLoopback)
                     + " the lab starts on this machine's loopback; give each a URL that host can reach (--kafka-url, --rabbitmq-url, --redis-url)");
         }
-        services = ServiceSet.start(needed.keySet(), serviceUrls, work, launcher.reachableAt().orElse(null), s -> progress.note("lab: " + s + " ..."));
+        Map<String, BackingService> elsewhere = new LinkedHashMap<>();
+        try {
+            byHost.forEach((host, names) -> {
+                progress.note("lab: starting " + String.join(", ", names) + " on " + host.name() + " ...");
+                // servers connect from the server host, or from this machine toward the services host
+                String from = launcher.serverAddress().orElseGet(() -> Ssh.localAddressToward(host));
+                ServicesHost started = ServicesHost.start(host, Ssh.controlDir(), names, from);
+                serviceHosts.add(started);
+                elsewhere.putAll(started.services());
+            });
+            services = ServiceSet.start(needed.keySet(), serviceUrls, work, launcher.reachableAt().orElse(null),
+                    launcher.serverAddress().stream().toList(), elsewhere,
+                    s -> progress.note("lab: " + s + " ..."));
+        } catch (RuntimeException e) {
+            closeServiceHosts();
+            launcher.close();
+            throw e;
+        }
         try {
             if (layout.pinned()) {
                 services.services().forEach(s -> s.pids().forEach(pid -> Affinity.pinTree(pid, layout.services())));
@@ -106,9 +140,15 @@ public final class Session {
         } finally {
             services.close();
             services = null;
+            closeServiceHosts();
             launcher.close();
             store.writeRun(finished(info));
         }
+    }
+
+    private void closeServiceHosts() {
+        serviceHosts.forEach(ServicesHost::close);
+        serviceHosts.clear();
     }
 
     /** The run record's services: each one's version, and why the run has it. */
@@ -185,6 +225,7 @@ public final class Session {
         if (s != null) {
             s.close();
         }
+        closeServiceHosts();
         launcher.close();
         RunInfo i = info;
         if (i != null && "running".equals(i.progress().status())) {

@@ -30,14 +30,17 @@ public final class ServiceSet implements AutoCloseable {
      * @param status told before each start, for progress output
      */
     public static ServiceSet start(Set<String> needed, Map<String, String> urls, Path work, Consumer<String> status) {
-        return start(needed, urls, work, null, status);
+        return start(needed, urls, work, null, List.of(), Map.of(), status);
     }
 
     /**
      * @param reachableAt this machine's address as servers on another host reach it, or {@code null}
      *                    when they run here; services the lab starts then listen there too
+     * @param allowFrom   the addresses servers on another host connect from
+     * @param elsewhere   services already started on a services host, by name
      */
-    public static ServiceSet start(Set<String> needed, Map<String, String> urls, Path work, String reachableAt, Consumer<String> status) {
+    public static ServiceSet start(Set<String> needed, Map<String, String> urls, Path work, String reachableAt, List<String> allowFrom,
+            Map<String, BackingService> elsewhere, Consumer<String> status) {
         ServiceSet set = new ServiceSet();
         try {
             for (String name : needed) {
@@ -46,9 +49,13 @@ public final class ServiceSet implements AutoCloseable {
                     set.services.add(ExternalService.of(name, url));
                     continue;
                 }
+                if (elsewhere.containsKey(name)) {
+                    set.services.add(elsewhere.get(name));
+                    continue;
+                }
                 status.accept("starting " + name);
                 set.services.add(switch (name) {
-                    case "postgresql" -> PostgresService.start(work, reachableAt);
+                    case "postgresql" -> PostgresService.start(work, reachableAt, allowFrom);
                     case "kafka" -> KafkaService.start(work);
                     case "rabbitmq" -> RabbitMqService.start(work);
                     case "redis" -> RedisService.start(work);

@@ -208,6 +208,11 @@ public final class SutLauncher implements AutoCloseable {
         return host == null ? java.util.Optional.empty() : java.util.Optional.of(host.spec().name());
     }
 
+    /** The server host's address, where servers connect from, when they run there. */
+    public java.util.Optional<String> serverAddress() {
+        return host == null ? java.util.Optional.empty() : java.util.Optional.of(host.spec().address());
+    }
+
     /** This machine's address as the server host reaches it, when servers run there. */
     public java.util.Optional<String> reachableAt() {
         return host == null ? java.util.Optional.empty() : java.util.Optional.of(host.localAddress());

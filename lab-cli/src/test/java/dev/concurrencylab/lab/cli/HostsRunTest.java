@@ -26,6 +26,7 @@ class HostsRunTest {
 
     private static NamespaceHosts hosts;
     private static Path hostsFile;
+    private static Path withDatabaseHost;
 
     @BeforeAll
     static void serverHost() throws IOException {
@@ -46,6 +47,15 @@ class HostsRunTest {
                     roles: [server]
                     cpus: "1"
                 """.formatted(server.name(), server.address(), server.key(), server.knownHosts()));
+        HostSpec db = hosts.add("db-box", List.of("services"));
+        withDatabaseHost = Files.writeString(tmp.resolve("hosts-with-db.yaml"), Files.readString(hostsFile) + """
+                  - name: %s
+                    address: %s
+                    key: %s
+                    known-hosts: %s
+                    roles: [services]
+                    services: [postgresql]
+                """.formatted(db.name(), db.address(), db.key(), db.knownHosts()));
     }
 
     @AfterAll
@@ -99,6 +109,33 @@ class HostsRunTest {
             assertThat(serversOnTheHost()).as("servers on the host 20 s after kill -9").isEmpty();
             assertThat(sessionsOnTheHost()).as("sshd sessions of the lab 20 s after kill -9").isEmpty();
         }
+    }
+
+    @Test
+    @Timeout(value = 5, unit = TimeUnit.MINUTES)
+    void postgresqlOnAHostOfItsOwnServesTheServerOnAnother(@TempDir Path dir) throws Exception {
+        String suite = """
+                name: db-on-a-host
+                variants: [mvc-platform]
+                trials: 1
+                warmup: 1s
+                benchmarks:
+                  - workload: posts-read
+                    load: {model: max-rate, workers: 4, duration: 2s}
+                """;
+        try (ChildLab lab = ChildLab.start(dir, suite, "run", List.of(), List.of("--hosts", withDatabaseHost.toString(), "--cpus", "driver=0"))) {
+            assertThat(lab.process.waitFor(4, TimeUnit.MINUTES)).as("lab finished; output: %s", lab.log()).isTrue();
+            assertThat(lab.process.exitValue()).as("exit code; output: %s", lab.log()).isZero();
+
+            JsonNode trial = ResultStore.JSON.readTree(lab.trials().getFirst().toFile());
+            assertThat(trial.path("status").asText()).isEqualTo("ok");
+            assertThat(trial.path("count").asLong()).as("good answers, each a row read from PostgreSQL on db-box").isPositive();
+            JsonNode run = ResultStore.JSON.readTree(lab.out.resolve("run.json").toFile());
+            assertThat(run.path("services").path("postgresql").asText()).contains("on db-box");
+        }
+        // the services launcher on a host keeps its clusters under lab-services-*
+        assertThat(ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").contains("lab-services-"))
+                .filter(p -> running(p.pid())).count()).as("no PostgreSQL left running on db-box").isZero();
     }
 
     private static String suite(String warmup, String window) {

@@ -29,6 +29,8 @@ public final class NamespaceHosts implements AutoCloseable {
     private final List<String> namespaces = new ArrayList<>();
     private final List<ChildProcess> daemons = new ArrayList<>();
     private final long pid = ProcessHandle.current().pid();
+    /** This machine's IPv4 forwarding before the first host, given back on close. */
+    private String forwardingBefore;
 
     public NamespaceHosts(Path dir) {
         this.dir = dir;
@@ -65,6 +67,9 @@ public final class NamespaceHosts implements AutoCloseable {
         sh("ip", "netns", "exec", ns, "ip", "addr", "add", address + "/24", "dev", inside);
         sh("ip", "netns", "exec", ns, "ip", "link", "set", inside, "up");
         sh("ip", "netns", "exec", ns, "ip", "link", "set", "lo", "up");
+        // hosts reach each other through this machine, as machines on one network would
+        sh("ip", "netns", "exec", ns, "ip", "route", "add", "default", "via", "10.250." + n + ".1");
+        forwarding();
 
         Path home = dir.resolve(name);
         try {
@@ -113,11 +118,30 @@ public final class NamespaceHosts implements AutoCloseable {
         }
     }
 
+    private void forwarding() {
+        if (forwardingBefore == null) {
+            try {
+                Path setting = Path.of("/proc/sys/net/ipv4/ip_forward");
+                forwardingBefore = Files.readString(setting).strip();
+                Files.writeString(setting, "1");
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
     @Override
     public void close() {
         daemons.forEach(d -> d.stop(Duration.ofSeconds(2)));
         // deleting a namespace takes its end of the veth pair, and with it this machine's end
         namespaces.forEach(ns -> run("ip", "netns", "delete", ns));
+        if (forwardingBefore != null) {
+            try {
+                Files.writeString(Path.of("/proc/sys/net/ipv4/ip_forward"), forwardingBefore);
+            } catch (IOException e) {
+                // left on: a test machine's setting, harmless
+            }
+        }
     }
 
     private static void sh(String... command) {

@@ -1,0 +1,206 @@
+package dev.concurrencylab.lab.hosts;
+
+import dev.concurrencylab.services.BackingService;
+import dev.concurrencylab.services.ServicesMain;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.jar.JarOutputStream;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+
+/**
+ * Backing services on a host of their own: the lab's own services launcher ({@link ServicesMain})
+ * run there over SSH, from the same jars the lab runs here (copied once, by checksum), listening
+ * on the host's address as well as its loopback. The services end with the lab's session, as a
+ * server on a host does ({@link RemoteProcess}).
+ */
+public final class ServicesHost implements AutoCloseable {
+
+    private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
+
+    private final Ssh ssh;
+    private final RemoteProcess process;
+    private final String log;
+    private final Map<String, BackingService> services;
+
+    private ServicesHost(Ssh ssh, RemoteProcess process, String log, Map<String, BackingService> services) {
+        this.ssh = ssh;
+        this.process = process;
+        this.log = log;
+        this.services = services;
+    }
+
+    /**
+     * Starts {@code names} on the host and waits until every one is ready.
+     *
+     * @param serversFrom the address servers connect from, the only one let in besides the host itself
+     * @throws HostException one line naming the host, with the tail of the services' log there
+     */
+    public static ServicesHost start(HostSpec host, Path dir, List<String> names, String serversFrom) {
+        Ssh ssh = Ssh.connect(host, dir);
+        try {
+            List<String> jars = new ArrayList<>();
+            for (Path jar : classPath(dir)) {
+                String remote = ServerHost.HOME + "/lib/" + Ssh.sha256(jar).substring(0, 16) + "-" + jar.getFileName();
+                ssh.copy(jar, remote);
+                jars.add(remote);
+            }
+            String log = ServerHost.HOME + "/logs/services-" + System.currentTimeMillis() + ".log";
+            ssh.run("mkdir -p " + ServerHost.HOME + "/logs", Duration.ofSeconds(10));
+            String command = String.join(" ", Stream.concat(Stream.of(host.java(), "-cp", String.join(":", jars), ServicesMain.class.getName(),
+                    "--for-lab", "--address", host.address(), "--allow", serversFrom), Stream.of(String.join(",", names))).map(Ssh::quote).toList());
+            RemoteProcess process = RemoteProcess.start(ssh, "services", command, log);
+            Map<String, BackingService> started = awaitReady(ssh, process, log, host);
+            return new ServicesHost(ssh, process, log, started);
+        } catch (RuntimeException e) {
+            ssh.close();
+            throw e;
+        }
+    }
+
+    /** The services started there, by name, as the run's service set takes them. */
+    public Map<String, BackingService> services() {
+        return services;
+    }
+
+    private static Map<String, BackingService> awaitReady(Ssh ssh, RemoteProcess process, String log, HostSpec host) {
+        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        while (System.nanoTime() < deadline) {
+            String text = ssh.run("cat " + Ssh.quote(log) + " 2>/dev/null", Duration.ofSeconds(10)).out();
+            if (text.lines().anyMatch("lab-ready"::equals)) {
+                return parse(text, process, host);
+            }
+            boolean running = ssh.run("kill -0 " + process.pid() + " 2>/dev/null", Duration.ofSeconds(10)).ok();
+            if (!running || !process.sessionAlive()) {
+                process.close();
+                throw new HostException("host " + host.name() + ": the services did not start: " + lastLines(text, 3));
+            }
+            try {
+                Thread.sleep(250);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                process.close();
+                throw new HostException("host " + host.name() + ": interrupted while the services started");
+            }
+        }
+        String tail = ssh.run("tail -n 3 " + Ssh.quote(log), Duration.ofSeconds(10)).out();
+        process.close();
+        throw new HostException("host " + host.name() + ": the services were not ready within " + START_TIMEOUT.toMinutes() + " min: "
+                + lastLines(tail, 3));
+    }
+
+    private static Map<String, BackingService> parse(String text, RemoteProcess process, HostSpec host) {
+        Map<String, String> versions = new LinkedHashMap<>();
+        Map<String, Map<String, String>> properties = new LinkedHashMap<>();
+        for (String line : text.lines().toList()) {
+            if (line.startsWith("lab-service ")) {
+                String[] f = line.split(" ", 3);
+                versions.put(f[1], f[2] + " on " + host.name());
+            } else if (line.startsWith("lab-property ")) {
+                String[] f = line.split(" ", 3);
+                int eq = f[2].indexOf('=');
+                properties.computeIfAbsent(f[1], n -> new TreeMap<>()).put(f[2].substring(0, eq), f[2].substring(eq + 1));
+            }
+        }
+        Map<String, BackingService> services = new LinkedHashMap<>();
+        versions.forEach((name, version) -> services.put(name, new OnHost(name, version, properties.getOrDefault(name, Map.of()), process, host)));
+        return services;
+    }
+
+    /** A service on the services host: watched through the session that holds it, stopped with the host's session. */
+    private record OnHost(String name, String version, Map<String, String> springProperties, RemoteProcess process, HostSpec host)
+            implements BackingService {
+
+        @Override
+        public Optional<String> ended() {
+            return process.sessionAlive() ? Optional.empty() : Optional.of("its session with " + host.name() + " ended");
+        }
+
+        @Override
+        public String logTail(int lines) {
+            return "(on " + host.name() + ")";
+        }
+
+        @Override
+        public void close() {
+            // the host's services stop together, with the host's session (ServicesHost.close)
+        }
+    }
+
+    private static String lastLines(String text, int n) {
+        List<String> lines = text.lines().filter(l -> !l.isBlank() && !l.startsWith("lab-")).toList();
+        return String.join(" | ", lines.subList(Math.max(0, lines.size() - n), lines.size()));
+    }
+
+    /**
+     * The jars the services launcher runs from: this JVM's own class path, where a folder of classes
+     * (a build's {@code target/classes}) is packed into a jar first.
+     */
+    private static List<Path> classPath(Path dir) {
+        List<Path> jars = new ArrayList<>();
+        for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
+            Path p = Path.of(entry);
+            if (Files.isRegularFile(p) && entry.endsWith(".jar")) {
+                jars.add(p);
+            } else if (Files.isDirectory(p) && Files.exists(p.resolve(ServicesMain.class.getName().replace('.', '/') + ".class"))) {
+                jars.add(packed(p, dir.resolve("services-classes.jar")));
+            }
+        }
+        if (jars.stream().noneMatch(ServicesHost::holdsServicesMain)) {
+            try {
+                jars.add(Path.of(ServicesMain.class.getProtectionDomain().getCodeSource().getLocation().toURI()));
+            } catch (URISyntaxException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        return jars;
+    }
+
+    private static boolean holdsServicesMain(Path jar) {
+        try (var zip = new java.util.zip.ZipFile(jar.toFile())) {
+            return zip.getEntry(ServicesMain.class.getName().replace('.', '/') + ".class") != null;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** A folder of classes as a jar, entries in a fixed order and time, so its checksum changes only with its classes. */
+    private static Path packed(Path classes, Path jar) {
+        try (OutputStream out = Files.newOutputStream(jar); JarOutputStream zip = new JarOutputStream(out);
+                Stream<Path> files = Files.walk(classes)) {
+            for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
+                ZipEntry e = new ZipEntry(classes.relativize(f).toString().replace('\\', '/'));
+                e.setTime(0);
+                zip.putNextEntry(e);
+                Files.copy(f, zip);
+                zip.closeEntry();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot pack " + classes + ": " + e.getMessage(), e);
+        }
+        return jar;
+    }
+
+    /** Stops every service there, with the process group that holds them, and ends the session. */
+    @Override
+    public void close() {
+        process.close();
+        ssh.close();
+    }
+
+    /** For messages: where the services' output is kept on the host. */
+    public String log() {
+        return log;
+    }
+}
