@@ -40,21 +40,8 @@ public final class ServerHost implements AutoCloseable {
     public static ServerHost open(HostSpec host, Path dir) {
         Ssh ssh = Ssh.connect(host, dir);
         try {
-            String java = Ssh.quote(host.java());
-            Ssh.Result r = ssh.run("mkdir -p " + HOME + "/logs " + HOME + "/jars; nproc; taskset -pc $$ | sed 's/.*: //'; grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'; "
-                    + "grep MemTotal /proc/meminfo | awk '{print $2 \" kB\"}'; uname -r; " + java + " -XshowSettings:properties -version 2>&1 "
-                    + "| grep -E '^ +java.(runtime.)?version = ' | head -1 | sed 's/.*= //'", Duration.ofSeconds(30));
-            List<String> lines = r.out().lines().toList();
-            if (lines.size() < 6 || lines.get(5).isBlank()) {
-                throw new HostException("host " + host.name() + ": no JDK at " + host.java() + " (give java: in hosts.yaml, a JDK 21 or later)");
-            }
-            Map<String, String> facts = new LinkedHashMap<>();
-            facts.put("cpus", lines.get(0).strip());
-            facts.put("cpuList", lines.get(1).strip());
-            facts.put("cpuModel", lines.get(2).strip());
-            facts.put("memory", lines.get(3).strip());
-            facts.put("kernel", lines.get(4).strip());
-            facts.put("jdk", lines.get(5).strip());
+            ssh.run("mkdir -p " + HOME + "/logs " + HOME + "/jars", Duration.ofSeconds(30));
+            Map<String, String> facts = facts(ssh);
             String cpus = host.cpus() != null ? host.cpus() : facts.get("cpuList");
             RoundTrip rtt = RoundTrip.measure(host.name(), host.address(), host.port(), 50);
             return new ServerHost(ssh, RemoteProcStat.open(ssh), facts, cpus, rtt);
@@ -62,6 +49,29 @@ public final class ServerHost implements AutoCloseable {
             ssh.close();
             throw e;
         }
+    }
+
+    /**
+     * What a host is, as it reports itself: cores, the CPUs this session may use, CPU model, memory,
+     * kernel and the JDK at the host's {@code java:}.
+     *
+     * @throws HostException when there is no JDK there
+     */
+    static Map<String, String> facts(Ssh ssh) {
+        HostSpec host = ssh.host();
+        Ssh.Result r = ssh.run("nproc; taskset -pc $$ | sed 's/.*: //'; grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'; "
+                + "grep MemTotal /proc/meminfo | awk '{print $2 \" kB\"}'; uname -r; " + Ssh.quote(host.java()) + " -XshowSettings:properties -version 2>&1 "
+                + "| grep -E '^ +java.(runtime.)?version = ' | head -1 | sed 's/.*= //'", Duration.ofSeconds(30));
+        List<String> lines = r.out().lines().toList();
+        if (lines.size() < 6 || lines.get(5).isBlank()) {
+            throw new HostException("host " + host.name() + ": no JDK at " + host.java() + " (give java: in hosts.yaml, a JDK 21 or later)");
+        }
+        Map<String, String> facts = new LinkedHashMap<>();
+        List<String> keys = List.of("cpus", "cpuList", "cpuModel", "memory", "kernel", "jdk");
+        for (int i = 0; i < keys.size(); i++) {
+            facts.put(keys.get(i), lines.get(i).strip());
+        }
+        return facts;
     }
 
     public HostSpec spec() {

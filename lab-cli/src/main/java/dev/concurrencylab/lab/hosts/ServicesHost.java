@@ -33,9 +33,14 @@ public final class ServicesHost implements AutoCloseable {
     private final RemoteProcess process;
     private final String log;
     private final Map<String, BackingService> services;
+    private final Map<String, String> facts;
+    private final RoundTrip roundTrip;
 
-    private ServicesHost(Ssh ssh, RemoteProcess process, String log, Map<String, BackingService> services) {
+    private ServicesHost(Ssh ssh, RemoteProcess process, String log, Map<String, BackingService> services, Map<String, String> facts,
+            RoundTrip roundTrip) {
         this.ssh = ssh;
+        this.facts = facts;
+        this.roundTrip = roundTrip;
         this.process = process;
         this.log = log;
         this.services = services;
@@ -50,6 +55,8 @@ public final class ServicesHost implements AutoCloseable {
     public static ServicesHost start(HostSpec host, Path dir, List<String> names, String serversFrom) {
         Ssh ssh = Ssh.connect(host, dir);
         try {
+            Map<String, String> facts = ServerHost.facts(ssh);
+            RoundTrip rtt = RoundTrip.measure(host.name(), host.address(), host.port(), 50);
             List<String> jars = new ArrayList<>();
             for (Path jar : classPath(dir)) {
                 String remote = ServerHost.HOME + "/lib/" + Ssh.sha256(jar).substring(0, 16) + "-" + jar.getFileName();
@@ -62,11 +69,25 @@ public final class ServicesHost implements AutoCloseable {
                     "--for-lab", "--address", host.address(), "--allow", serversFrom), Stream.of(String.join(",", names))).map(Ssh::quote).toList());
             RemoteProcess process = RemoteProcess.start(ssh, "services", command, log);
             Map<String, BackingService> started = awaitReady(ssh, process, log, host);
-            return new ServicesHost(ssh, process, log, started);
+            return new ServicesHost(ssh, process, log, started, facts, rtt);
         } catch (RuntimeException e) {
             ssh.close();
             throw e;
         }
+    }
+
+    public HostSpec spec() {
+        return ssh.host();
+    }
+
+    /** What the host is, as it reported itself (see {@link ServerHost#facts}). */
+    public Map<String, String> facts() {
+        return facts;
+    }
+
+    /** The TCP round trip from this machine to the host. */
+    public RoundTrip roundTrip() {
+        return roundTrip;
     }
 
     /** The services started there, by name, as the run's service set takes them. */

@@ -197,17 +197,14 @@ public final class Findings {
                     + (hosts.isEmpty() && layout.pinned() && Objects.equals(layout.sut(), layout.services())
                             ? " — the server shares its CPU with PostgreSQL and the brokers, so a figure of a server that "
                             + "waits on the database also measures the database's CPU" : ""))
-                    + String.join("", hosts.stream().map(h -> String.format(Locale.ROOT,
-                            "; servers on host %s (%s CPUs, %s; servers on CPUs %s), round trip %.3f ms (median of %d TCP connects)",
-                            h.name(), h.machine().getOrDefault("cpus", "?"), h.machine().getOrDefault("cpuModel", "?"), h.serverCpus(),
-                            h.rttMedianMs(), h.rttSamples())).toList());
+                    + String.join("", hosts.stream().map(h -> "; host " + h.describe()).toList());
             byLayout.computeIfAbsent(said, s -> new ArrayList<>()).add("`" + name(r) + "`");
         }
         byLayout.forEach((layout, names) -> md.append("- ").append(layout).append(" (").append(String.join(", ", names)).append(")\n"));
         boolean anyHost = runs.stream().anyMatch(r -> r.run().platform().hosts() != null && !r.run().platform().hosts().isEmpty());
         md.append(anyHost ? "\nA run without a host above ran everything on one machine: the server, its backing services and the load driver; "
-                + "a run with one ran its servers there (a host's facts are as it reported them: a network namespace on this machine "
-                + "reports this machine). "
+                + "a run with hosts ran its servers, or its services, where listed (a host's facts are as it reported them: a network "
+                + "namespace on this machine reports this machine). "
                 : "\nEverything ran on one machine: the server, its backing services and the load driver. ")
                 .append("A server with more cores, the database on its own host, or a network between driver and server ")
                 .append("would give other absolute figures; the ratios are what these runs can speak to.\n");

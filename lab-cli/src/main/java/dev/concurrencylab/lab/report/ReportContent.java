@@ -5,6 +5,7 @@ import dev.concurrencylab.lab.result.Flag;
 import dev.concurrencylab.lab.result.Numbers;
 import dev.concurrencylab.lab.result.ResultStore;
 import dev.concurrencylab.lab.result.RunDefinition;
+import dev.concurrencylab.lab.result.RunHost;
 import dev.concurrencylab.lab.result.RunInfo;
 import dev.concurrencylab.lab.result.RunPlatform;
 import dev.concurrencylab.lab.result.RunProgress;
@@ -95,6 +96,7 @@ public record ReportContent(String title, String summary, Map<String, String> en
                 definition.trialsPerVariant(), results.trials().size(), sequential ? "at most " : "", definition.trialsPlanned(),
                 run.progress().status(), base)
                 + (sequential ? " Trials ran in rounds: " + definition.stopping().substring(RunDefinition.SEQUENTIAL.length()) + "." : "")
+                + network(run.platform())
                 + (run.schemaVersion() < RunInfo.SCHEMA_VERSION ? " This run predates results schema "
                         + RunInfo.SCHEMA_VERSION + ": its throughput and latencies count every answer, good or not." : "");
         return new ReportContent("Spring Concurrency Lab — " + run.definition().suite(), summary, environment(run), base, sections, explained);
@@ -154,6 +156,17 @@ public record ReportContent(String title, String summary, Map<String, String> en
         return lines;
     }
 
+    /** Latencies over a network include its round trip: said beside them, with the figure measured before the first trial. */
+    private static String network(RunPlatform platform) {
+        if (platform.hosts() == null) {
+            return "";
+        }
+        return platform.hosts().stream().filter(h -> h.serverCpus() != null).findFirst()
+                .map(h -> String.format(Locale.ROOT, " The servers ran on host %s: every latency includes the network's round trip "
+                        + "from the driver, %.3f ms (median of %d TCP connects before the first trial).", h.name(), h.rttMedianMs(), h.rttSamples()))
+                .orElse("");
+    }
+
     private static Map<String, String> environment(RunInfo run) {
         RunPlatform platform = run.platform();
         RunProgress progress = run.progress();
@@ -161,6 +174,9 @@ public record ReportContent(String title, String summary, Map<String, String> en
         Map<String, String> machine = platform.machine() == null ? Map.of() : platform.machine();
         env.put("machine", machine.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).reduce((a, b) -> a + " · " + b).orElse(""));
         env.put("CPU layout", platform.cpuLayout() == null ? "not recorded" : platform.cpuLayout().describe());
+        if (platform.hosts() != null && !platform.hosts().isEmpty()) {
+            env.put("hosts", String.join(" · ", platform.hosts().stream().map(RunHost::describe).toList()));
+        }
         Map<String, String> jdk = platform.jdk() == null ? Map.of() : platform.jdk();
         env.put("JDK", String.join(" ", jdk.values()));
         env.put("Spring Boot", Objects.toString(platform.springBootVersion(), ""));

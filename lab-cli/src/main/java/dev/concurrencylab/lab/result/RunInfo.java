@@ -29,6 +29,11 @@ public record RunInfo(int schemaVersion, @JsonUnwrapped RunDefinition definition
         return new RunInfo(schemaVersion, definition, now, platform, rules);
     }
 
+    /** This run with what it learned of where it runs after it started (a services host). */
+    public RunInfo with(RunPlatform where) {
+        return new RunInfo(schemaVersion, definition, progress, where, rules);
+    }
+
     public RunInfo with(RunRules judged) {
         return new RunInfo(schemaVersion, definition, progress, platform, judged);
     }

@@ -12,4 +12,11 @@ import java.util.Map;
  */
 public record RunPlatform(Map<String, String> machine, Map<String, String> jdk, String springBootVersion, String gitCommit,
         CpuLayout cpuLayout, Map<String, List<String>> jvmFlags, List<RunHost> hosts) {
+
+    /** The same platform with one more host. */
+    public RunPlatform plus(RunHost host) {
+        List<RunHost> all = new java.util.ArrayList<>(hosts == null ? List.of() : hosts);
+        all.add(host);
+        return new RunPlatform(machine, jdk, springBootVersion, gitCommit, cpuLayout, jvmFlags, List.copyOf(all));
+    }
 }

@@ -132,6 +132,12 @@ class HostsRunTest {
             assertThat(trial.path("count").asLong()).as("good answers, each a row read from PostgreSQL on db-box").isPositive();
             JsonNode run = ResultStore.JSON.readTree(lab.out.resolve("run.json").toFile());
             assertThat(run.path("services").path("postgresql").asText()).contains("on db-box");
+            assertThat(run.path("hosts").findValuesAsText("name")).as("hosts in run.json").containsExactly("app-box", "db-box");
+            JsonNode db = run.path("hosts").get(1);
+            assertThat(db.path("machine").path("jdk").asText()).isNotBlank();
+            assertThat(db.path("rttSamples").asInt()).isPositive();
+            assertThat(Files.readString(lab.out.resolve("report.md"))).contains("every latency includes the network's round trip")
+                    .contains("db-box (services;");
         }
         // the services launcher on a host keeps its clusters under lab-services-*
         assertThat(ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").contains("lab-services-"))
