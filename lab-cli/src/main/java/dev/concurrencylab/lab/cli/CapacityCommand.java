@@ -3,7 +3,6 @@ package dev.concurrencylab.lab.cli;
 import dev.concurrencylab.lab.capacity.CapacityResults;
 import dev.concurrencylab.lab.capacity.CapacitySearch;
 import dev.concurrencylab.lab.cpu.CpuLayout;
-import dev.concurrencylab.lab.load.hyperfoil.HyperfoilDriver;
 import dev.concurrencylab.lab.plan.CapacityPlan;
 import dev.concurrencylab.lab.result.RunInfo;
 import dev.concurrencylab.lab.run.CapacityRunner;
@@ -82,7 +81,7 @@ final class CapacityCommand implements Callable<Integer> {
                 chosen.size(), dir);
         Path work = Files.createTempDirectory("lab-capacity-");
         Map<String, CapacitySearch.Result> results = RunCommand.hooked(session,
-                () -> new CapacityRunner(HyperfoilDriver.forThisMachine(), session).run(plan, info, urls, work, cost));
+                () -> new CapacityRunner(options.loadDriver(), session).run(plan, info, urls, work, cost));
         results.forEach((variant, r) -> System.out.println("lab: capacity of " + variant + ": " + CapacityRunner.describe(r)));
         RunCommand.report(dir);
         return results.values().stream().allMatch(r -> r.steps().isEmpty()) ? Lab.EXIT_TRIAL_FAILED : Lab.EXIT_OK;

@@ -1,7 +1,6 @@
 package dev.concurrencylab.lab.cli;
 
 import dev.concurrencylab.lab.cpu.CpuLayout;
-import dev.concurrencylab.lab.load.hyperfoil.HyperfoilDriver;
 import dev.concurrencylab.lab.plan.Estimate;
 import dev.concurrencylab.lab.plan.Plan;
 import dev.concurrencylab.lab.plan.Planner;
@@ -100,7 +99,7 @@ class RunCommand implements Callable<Integer> {
         }
         System.out.println("lab: results in " + dir);
         Path work = Files.createTempDirectory("lab-run-");
-        Runner.Outcome outcome = hooked(session, () -> new Runner(HyperfoilDriver.forThisMachine(), session).run(plan, info, urls, work, expected));
+        Runner.Outcome outcome = hooked(session, () -> new Runner(options.loadDriver(), session).run(plan, info, urls, work, expected));
         System.out.printf("lab: done: %d trial(s) written to %s%s%n", outcome.trialsRun(), dir.resolve("trials"),
                 outcome.failedTrials() == 0 ? "" : " (" + outcome.failedTrials() + " failed)");
         for (RunRules.ThresholdOutcome t : outcome.crossed()) {

@@ -2,7 +2,12 @@ package dev.concurrencylab.lab.cli;
 
 import dev.concurrencylab.lab.cpu.Affinity;
 import dev.concurrencylab.lab.cpu.CpuLayout;
+import dev.concurrencylab.lab.hosts.DriverHosts;
+import dev.concurrencylab.lab.hosts.HostException;
+import dev.concurrencylab.lab.hosts.HostSpec;
 import dev.concurrencylab.lab.hosts.RoundTrip;
+import dev.concurrencylab.lab.load.LoadDriver;
+import dev.concurrencylab.lab.load.hyperfoil.HyperfoilDriver;
 import dev.concurrencylab.lab.hosts.ServerHost;
 import dev.concurrencylab.lab.hosts.Ssh;
 import dev.concurrencylab.lab.hosts.Topology;
@@ -104,6 +109,7 @@ final class RunOptions {
 
     /** The host servers start on in this run, once {@link #openSession} has connected to it. */
     private ServerHost serverHost;
+    private DriverHosts driverHosts;
 
     @Option(names = "--allow-remote-target", description = "allow variants given by URL on other hosts (load goes only to loopback otherwise)")
     boolean allowRemote;
@@ -208,7 +214,7 @@ final class RunOptions {
                 new RunDefinition(loaded.name(), chosenScale.key(), trialsPerVariant, stopping, Redaction.redact(command),
                         suiteFile.toString(), Files.readString(suiteFile), trialsPlanned),
                 new RunPlatform(Environment.machine(), Environment.jdk(), boot.isEmpty() ? "unknown" : String.join(", ", boot),
-                        Environment.gitCommit(Lab.home()), layout, flags, serverHost == null ? null : List.of(recorded(serverHost))),
+                        Environment.gitCommit(Lab.home()), layout, flags, hostsUsed()),
                 new RunRules(rules.minEffect() * 100, rules.maxErrorRate() * 100, rules.thresholds().stream().map(Threshold::text).toList(),
                         List.of()));
     }
@@ -228,10 +234,43 @@ final class RunOptions {
                     Numbers.format(opened.roundTrip().medianMs()), opened.roundTrip().samples());
             return opened;
         }).orElse(null);
+        if (!topology.drivers().isEmpty()) {
+            if (topology.server().isEmpty()) {
+                throw new HostException("driver hosts need the servers on a host they reach: give one host in " + hosts + " the server role");
+            }
+            System.out.println("lab: connecting to the driver hosts " + String.join(", ", topology.drivers().stream().map(HostSpec::name).toList())
+                    + " over SSH; the load is split between them and this machine only coordinates ...");
+            driverHosts = DriverHosts.open(topology.drivers(), Ssh.controlDir());
+        }
         ResultStore store = ResultStore.create(dir);
         System.setProperty("lab.engine.log", store.logFile("hyperfoil.log").toString());
-        return new Session(store, new SutLauncher(layout, !noCds, serverHost), System.out, System.console() != null,
+        Session session = new Session(store, new SutLauncher(layout, !noCds, serverHost), System.out, System.console() != null,
                 new Session.Watching(layout, noisyAbove), topology);
+        if (driverHosts != null) {
+            session.closing(driverHosts);
+        }
+        return session;
+    }
+
+    /** The engine that drives the load: this machine's, or the driver hosts' shares when the topology lists any. */
+    LoadDriver loadDriver() {
+        return driverHosts != null ? driverHosts : HyperfoilDriver.forThisMachine();
+    }
+
+    private List<RunHost> hostsUsed() {
+        List<RunHost> used = new ArrayList<>();
+        if (serverHost != null) {
+            used.add(recorded(serverHost));
+        }
+        if (driverHosts != null) {
+            for (int i = 0; i < driverHosts.specs().size(); i++) {
+                HostSpec h = driverHosts.specs().get(i);
+                RoundTrip rtt = driverHosts.roundTrips().get(i);
+                used.add(new RunHost(h.name(), h.address(), h.roles(), driverHosts.facts().get(i), null, rtt.samples(), rtt.minMs(),
+                        rtt.medianMs(), rtt.maxMs()));
+            }
+        }
+        return used.isEmpty() ? null : List.copyOf(used);
     }
 
     private static RunHost recorded(ServerHost host) {

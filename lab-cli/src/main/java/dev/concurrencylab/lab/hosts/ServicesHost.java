@@ -2,22 +2,14 @@ package dev.concurrencylab.lab.hosts;
 
 import dev.concurrencylab.services.BackingService;
 import dev.concurrencylab.services.ServicesMain;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.net.URISyntaxException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.jar.JarOutputStream;
 import java.util.stream.Stream;
-import java.util.zip.ZipEntry;
 
 /**
  * Backing services on a host of their own: the lab's own services launcher ({@link ServicesMain})
@@ -57,15 +49,9 @@ public final class ServicesHost implements AutoCloseable {
         try {
             Map<String, String> facts = ServerHost.facts(ssh);
             RoundTrip rtt = RoundTrip.measure(host.name(), host.address(), host.port(), 50);
-            List<String> jars = new ArrayList<>();
-            for (Path jar : classPath(dir)) {
-                String remote = ServerHost.HOME + "/lib/" + Ssh.sha256(jar).substring(0, 16) + "-" + jar.getFileName();
-                ssh.copy(jar, remote);
-                jars.add(remote);
-            }
+            String classPath = LabJars.put(ssh, dir);
             String log = ServerHost.HOME + "/logs/services-" + System.currentTimeMillis() + ".log";
-            ssh.run("mkdir -p " + ServerHost.HOME + "/logs", Duration.ofSeconds(10));
-            String command = String.join(" ", Stream.concat(Stream.of(host.java(), "-cp", String.join(":", jars), ServicesMain.class.getName(),
+            String command = String.join(" ", Stream.concat(Stream.of(host.java(), "-cp", classPath, ServicesMain.class.getName(),
                     "--for-lab", "--address", host.address(), "--allow", serversFrom), Stream.of(String.join(",", names))).map(Ssh::quote).toList());
             RemoteProcess process = RemoteProcess.start(ssh, "services", command, log);
             Map<String, BackingService> started = awaitReady(ssh, process, log, host);
@@ -162,55 +148,6 @@ public final class ServicesHost implements AutoCloseable {
     private static String lastLines(String text, int n) {
         List<String> lines = text.lines().filter(l -> !l.isBlank() && !l.startsWith("lab-")).toList();
         return String.join(" | ", lines.subList(Math.max(0, lines.size() - n), lines.size()));
-    }
-
-    /**
-     * The jars the services launcher runs from: this JVM's own class path, where a folder of classes
-     * (a build's {@code target/classes}) is packed into a jar first.
-     */
-    private static List<Path> classPath(Path dir) {
-        List<Path> jars = new ArrayList<>();
-        for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
-            Path p = Path.of(entry);
-            if (Files.isRegularFile(p) && entry.endsWith(".jar")) {
-                jars.add(p);
-            } else if (Files.isDirectory(p) && Files.exists(p.resolve(ServicesMain.class.getName().replace('.', '/') + ".class"))) {
-                jars.add(packed(p, dir.resolve("services-classes.jar")));
-            }
-        }
-        if (jars.stream().noneMatch(ServicesHost::holdsServicesMain)) {
-            try {
-                jars.add(Path.of(ServicesMain.class.getProtectionDomain().getCodeSource().getLocation().toURI()));
-            } catch (URISyntaxException e) {
-                throw new IllegalStateException(e);
-            }
-        }
-        return jars;
-    }
-
-    private static boolean holdsServicesMain(Path jar) {
-        try (var zip = new java.util.zip.ZipFile(jar.toFile())) {
-            return zip.getEntry(ServicesMain.class.getName().replace('.', '/') + ".class") != null;
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    /** A folder of classes as a jar, entries in a fixed order and time, so its checksum changes only with its classes. */
-    private static Path packed(Path classes, Path jar) {
-        try (OutputStream out = Files.newOutputStream(jar); JarOutputStream zip = new JarOutputStream(out);
-                Stream<Path> files = Files.walk(classes)) {
-            for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
-                ZipEntry e = new ZipEntry(classes.relativize(f).toString().replace('\\', '/'));
-                e.setTime(0);
-                zip.putNextEntry(e);
-                Files.copy(f, zip);
-                zip.closeEntry();
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot pack " + classes + ": " + e.getMessage(), e);
-        }
-        return jar;
     }
 
     /** Stops every service there, with the process group that holds them, and ends the session. */

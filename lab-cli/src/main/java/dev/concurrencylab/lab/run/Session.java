@@ -58,6 +58,7 @@ public final class Session {
     private volatile RunInfo info;
     private final Topology topology;
     private final List<ServicesHost> serviceHosts = new CopyOnWriteArrayList<>();
+    private final List<AutoCloseable> alsoClosed = new CopyOnWriteArrayList<>();
 
     public Session(ResultStore store, SutLauncher launcher, PrintStream out, boolean terminal, Watching watching) {
         this(store, launcher, out, terminal, watching, Topology.local());
@@ -151,9 +152,22 @@ public final class Session {
         }
     }
 
+    /** Closed when the run ends, however it ends, as the services and servers are (e.g. the driver hosts' sessions). */
+    public void closing(AutoCloseable resource) {
+        alsoClosed.add(resource);
+    }
+
     private void closeServiceHosts() {
         serviceHosts.forEach(ServicesHost::close);
         serviceHosts.clear();
+        for (AutoCloseable c : alsoClosed) {
+            try {
+                c.close();
+            } catch (Exception e) {
+                out.println("lab: " + e.getMessage());
+            }
+        }
+        alsoClosed.clear();
     }
 
     /** The run record's services: each one's version, and why the run has it. */

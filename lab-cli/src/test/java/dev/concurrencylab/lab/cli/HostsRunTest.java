@@ -1,6 +1,7 @@
 package dev.concurrencylab.lab.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.withinPercentage;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -27,6 +28,7 @@ class HostsRunTest {
     private static NamespaceHosts hosts;
     private static Path hostsFile;
     private static Path withDatabaseHost;
+    private static Path withDriverHosts;
 
     @BeforeAll
     static void serverHost() throws IOException {
@@ -56,6 +58,18 @@ class HostsRunTest {
                     roles: [services]
                     services: [postgresql]
                 """.formatted(db.name(), db.address(), db.key(), db.knownHosts()));
+        StringBuilder drivers = new StringBuilder(Files.readString(hostsFile));
+        for (String name : List.of("driver-a", "driver-b")) {
+            HostSpec d = hosts.add(name, List.of("driver"));
+            drivers.append("""
+                      - name: %s
+                        address: %s
+                        key: %s
+                        known-hosts: %s
+                        roles: [driver]
+                    """.formatted(d.name(), d.address(), d.key(), d.knownHosts()));
+        }
+        withDriverHosts = Files.writeString(tmp.resolve("hosts-with-drivers.yaml"), drivers.toString());
     }
 
     @AfterAll
@@ -142,6 +156,30 @@ class HostsRunTest {
         // the services launcher on a host keeps its clusters under lab-services-*
         assertThat(ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").contains("lab-services-"))
                 .filter(p -> running(p.pid())).count()).as("no PostgreSQL left running on db-box").isZero();
+    }
+
+    @Test
+    @Timeout(value = 5, unit = TimeUnit.MINUTES)
+    void twoDriverHostsShareAnOpenRateAtTheServerOnAThird(@TempDir Path dir) throws Exception {
+        String suite = """
+                name: drivers-on-hosts
+                variants: [mvc-platform]
+                trials: 1
+                warmup: 2s
+                benchmarks:
+                  - workload: hello
+                    load: {model: open-rate, rate: 400, duration: 4s}
+                """;
+        try (ChildLab lab = ChildLab.start(dir, suite, "run", List.of(), List.of("--hosts", withDriverHosts.toString(), "--cpus", "driver=0"))) {
+            assertThat(lab.process.waitFor(4, TimeUnit.MINUTES)).as("lab finished; output: %s", lab.log()).isTrue();
+            assertThat(lab.process.exitValue()).as("exit code; output: %s", lab.log()).isZero();
+
+            JsonNode trial = ResultStore.JSON.readTree(lab.trials().getFirst().toFile());
+            assertThat(trial.path("status").asText()).as("trial: %s", trial).isEqualTo("ok");
+            assertThat(trial.findValue("achievedRate").asDouble()).as("both hosts' shares together").isCloseTo(400, withinPercentage(2));
+            JsonNode run = ResultStore.JSON.readTree(lab.out.resolve("run.json").toFile());
+            assertThat(run.path("hosts").findValuesAsText("name")).containsExactly("app-box", "driver-a", "driver-b");
+        }
     }
 
     private static String suite(String warmup, String window) {

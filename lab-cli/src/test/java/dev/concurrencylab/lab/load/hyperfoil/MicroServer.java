@@ -27,15 +27,22 @@ import java.util.concurrent.atomic.AtomicInteger;
  * for load far past what a thread-per-request test server keeps up with. Counts the TCP connections
  * it accepts, so a test can hold the driver to the sockets it opened.
  */
-final class MicroServer implements AutoCloseable {
+public final class MicroServer implements AutoCloseable {
 
     private static final byte[] HELLO = "Hello, World!".getBytes(StandardCharsets.UTF_8);
 
     final AtomicInteger connections = new AtomicInteger();
+    private final String bound;
     private final NioEventLoopGroup group = new NioEventLoopGroup(1);
     private final Channel channel;
 
     MicroServer() throws InterruptedException {
+        this("127.0.0.1");
+    }
+
+    /** @param address where it listens: {@code 0.0.0.0} for hosts in network namespaces to reach it */
+    public MicroServer(String address) throws InterruptedException {
+        bound = address;
         channel = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
@@ -44,11 +51,16 @@ final class MicroServer implements AutoCloseable {
                         ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(64 * 1024), new Hello());
                     }
                 })
-                .bind("127.0.0.1", 0).sync().channel();
+                .bind(address, 0).sync().channel();
     }
 
     URI uri() {
-        return URI.create("http://127.0.0.1:" + ((InetSocketAddress) channel.localAddress()).getPort());
+        return uri(bound);
+    }
+
+    /** Its address as seen from where {@code host} is this machine's address. */
+    public URI uri(String host) {
+        return URI.create("http://" + host + ":" + ((InetSocketAddress) channel.localAddress()).getPort());
     }
 
     private static final class Hello extends SimpleChannelInboundHandler<FullHttpRequest> {
