@@ -20,12 +20,24 @@ public final class KafkaService implements BackingService {
     private final ChildProcess broker;
     private final int port;
 
-    private KafkaService(ChildProcess broker, int port) {
+    private final String host;
+
+    private KafkaService(ChildProcess broker, int port, String host) {
         this.broker = broker;
         this.port = port;
+        this.host = host;
     }
 
     public static KafkaService start(Path workRoot) {
+        return start(workRoot, null);
+    }
+
+    /**
+     * @param address an address of this machine that servers on other hosts reach it at: the broker
+     *                then listens and advertises itself there (clients here reach it there too)
+     */
+    public static KafkaService start(Path workRoot, String address) {
+        String host = address == null ? "127.0.0.1" : address;
         Path dir = WorkDirs.create(workRoot, "kafka");
         int port = Ports.freeLoopbackPort();
         int controllerPort = Ports.freeLoopbackPort();
@@ -34,8 +46,8 @@ public final class KafkaService implements BackingService {
                 "process.roles=broker,controller",
                 "node.id=1",
                 "controller.quorum.voters=1@127.0.0.1:" + controllerPort,
-                "listeners=PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort,
-                "advertised.listeners=PLAINTEXT://127.0.0.1:" + port,
+                "listeners=PLAINTEXT://" + host + ":" + port + ",CONTROLLER://127.0.0.1:" + controllerPort,
+                "advertised.listeners=PLAINTEXT://" + host + ":" + port,
                 "controller.listener.names=CONTROLLER",
                 "listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT",
                 "log.dirs=" + dir.resolve("data"),
@@ -54,12 +66,12 @@ public final class KafkaService implements BackingService {
         ChildProcess broker = ChildProcess.start("kafka", java("kafka.Kafka", config.toString()),
                 Map.of(), dir.resolve("kafka.log"), null);
         try {
-            broker.awaitReady(Duration.ofSeconds(60), () -> clusterAnswers(port));
+            broker.awaitReady(Duration.ofSeconds(60), () -> clusterAnswers(host, port));
         } catch (RuntimeException e) {
             broker.close();
             throw e;
         }
-        return new KafkaService(broker, port);
+        return new KafkaService(broker, port, host);
     }
 
     private static List<String> java(String mainClass, String... args) {
@@ -70,12 +82,12 @@ public final class KafkaService implements BackingService {
         return command;
     }
 
-    private static boolean clusterAnswers(int port) {
-        if (!Ports.accepts(port)) {
+    private static boolean clusterAnswers(String host, int port) {
+        if (!Ports.accepts(host, port)) {
             return false;
         }
         Properties props = new Properties();
-        props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, "127.0.0.1:" + port);
+        props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, host + ":" + port);
         props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 2000);
         props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 2000);
         try (Admin admin = Admin.create(props)) {
@@ -86,7 +98,7 @@ public final class KafkaService implements BackingService {
     }
 
     public String bootstrapServers() {
-        return "127.0.0.1:" + port;
+        return host + ":" + port;
     }
 
     @Override
@@ -96,7 +108,8 @@ public final class KafkaService implements BackingService {
 
     @Override
     public String version() {
-        return "Apache Kafka " + org.apache.kafka.common.utils.AppInfoParser.getVersion() + " (KRaft, embedded jars)";
+        return "Apache Kafka " + org.apache.kafka.common.utils.AppInfoParser.getVersion() + " (KRaft, embedded jars)"
+                + (host.equals("127.0.0.1") ? "" : ", reached at " + host);
     }
 
     @Override

@@ -22,8 +22,13 @@ public final class Ports {
     }
 
     public static boolean accepts(int port) {
+        return accepts(InetAddress.getLoopbackAddress().getHostAddress(), port);
+    }
+
+    /** Whether something listens at {@code address:port}. */
+    public static boolean accepts(String address, int port) {
         try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 200);
+            socket.connect(new InetSocketAddress(address, port), 200);
             return true;
         } catch (IOException e) {
             return false;

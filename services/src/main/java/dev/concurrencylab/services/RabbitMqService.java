@@ -25,7 +25,10 @@ public final class RabbitMqService implements BackingService {
     private final int port;
     private final String version;
 
-    private RabbitMqService(ChildProcess epmd, ChildProcess server, int port, String version) {
+    private final String address;
+
+    private RabbitMqService(ChildProcess epmd, ChildProcess server, int port, String version, String address) {
+        this.address = address;
         this.epmd = epmd;
         this.server = server;
         this.port = port;
@@ -33,27 +36,37 @@ public final class RabbitMqService implements BackingService {
     }
 
     public static RabbitMqService start(Path workRoot) {
+        return start(workRoot, null);
+    }
+
+    /**
+     * @param address besides loopback, an address of this machine that servers on other hosts reach
+     *                it at; the broker then listens on both and lets its default user in from there
+     */
+    public static RabbitMqService start(Path workRoot, String address) {
         if (!SERVER.toFile().canExecute()) {
             throw new ServiceException("rabbitmq-server not found; install it with: " + INSTALL);
         }
         Path epmdBinary = Binaries.require("epmd", List.of(Path.of("/usr/bin")), INSTALL);
         Path dir = WorkDirs.create(workRoot, "rabbitmq");
         ChildProcess.writeFile(dir.resolve("enabled_plugins"), "[].\n");
+        int port = Ports.freeLoopbackPort();
+        // guest is let in from loopback only unless loopback_users is emptied: a server on another host needs it
+        ChildProcess.writeFile(dir.resolve("rabbitmq.conf"), address == null ? "listeners.tcp.1 = 127.0.0.1:" + port + "\n"
+                : "listeners.tcp.1 = 127.0.0.1:" + port + "\nlisteners.tcp.2 = " + address + ":" + port + "\nloopback_users = none\n");
         // As root, RabbitMQ runs as user rabbitmq and dies silently if it cannot write its folders.
         WorkDirs.giveTo(dir, USER);
 
         int epmdPort = Ports.freeLoopbackPort();
         ChildProcess epmd = ChildProcess.start("epmd", List.of(epmdBinary.toString(), "-port", Integer.toString(epmdPort),
                 "-address", "127.0.0.1"), Map.of(), dir.resolve("epmd.log"), USER);
-        int port = Ports.freeLoopbackPort();
         Map<String, String> env = new HashMap<>();
         env.put("HOME", "/var/lib/rabbitmq");
         // Makes the start script exec the Erlang VM instead of forking it, so the PID we hold is the broker.
         env.put("RUNNING_UNDER_SYSTEMD", "true");
         env.put("ERL_EPMD_PORT", Integer.toString(epmdPort));
         env.put("RABBITMQ_NODENAME", "lab" + port + "@localhost");
-        env.put("RABBITMQ_NODE_IP_ADDRESS", "127.0.0.1");
-        env.put("RABBITMQ_NODE_PORT", Integer.toString(port));
+        env.put("RABBITMQ_CONFIG_FILE", dir.resolve("rabbitmq.conf").toString());
         env.put("RABBITMQ_DIST_PORT", Integer.toString(Ports.freeLoopbackPort()));
         env.put("RABBITMQ_MNESIA_BASE", dir.resolve("mnesia").toString());
         env.put("RABBITMQ_LOG_BASE", dir.resolve("log").toString());
@@ -74,7 +87,7 @@ public final class RabbitMqService implements BackingService {
             epmd.close();
             throw e;
         }
-        return new RabbitMqService(epmd, server, port, readVersion(server));
+        return new RabbitMqService(epmd, server, port, readVersion(server) + (address == null ? "" : ", reached at " + address), address);
     }
 
     private static String readVersion(ChildProcess server) {
@@ -98,8 +111,8 @@ public final class RabbitMqService implements BackingService {
 
     @Override
     public Map<String, String> springProperties() {
-        // guest/guest is RabbitMQ's default user, allowed from loopback only.
-        return Map.of("spring.rabbitmq.addresses", "amqp://guest:guest@127.0.0.1:" + port);
+        // guest/guest is RabbitMQ's default user (let in from other hosts only when the broker listens for them)
+        return Map.of("spring.rabbitmq.addresses", "amqp://guest:guest@" + (address == null ? "127.0.0.1" : address) + ":" + port);
     }
 
     @Override

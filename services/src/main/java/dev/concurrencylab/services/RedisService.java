@@ -13,19 +13,35 @@ public final class RedisService implements BackingService {
     private final ChildProcess server;
     private final int port;
     private final String version;
+    private final String address;
 
-    private RedisService(ChildProcess server, int port, String version) {
+    private RedisService(ChildProcess server, int port, String version, String address) {
         this.server = server;
         this.port = port;
         this.version = version;
+        this.address = address;
     }
 
     public static RedisService start(Path workRoot) {
+        return start(workRoot, null);
+    }
+
+    /**
+     * @param address besides loopback, an address of this machine that servers on other hosts reach
+     *                it at; Redis has no list of clients to let in, so that network reaches it (as
+     *                on the lab's own hosts it should: nothing else is there)
+     */
+    public static RedisService start(Path workRoot, String address) {
         Path binary = Binaries.require("redis-server", List.of(Path.of("/usr/bin")), INSTALL);
         Path dir = WorkDirs.create(workRoot, "redis");
         int port = Ports.freeLoopbackPort();
-        ChildProcess server = ChildProcess.start("redis", List.of(binary.toString(), "--port", Integer.toString(port),
-                "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir.toString()),
+        List<String> command = new java.util.ArrayList<>(List.of(binary.toString(), "--port", Integer.toString(port), "--bind", "127.0.0.1"));
+        if (address != null) {
+            // protected mode turns away every client not on loopback when there is no password, bind or not
+            command.addAll(List.of(address, "--protected-mode", "no"));
+        }
+        command.addAll(List.of("--save", "", "--appendonly", "no", "--dir", dir.toString()));
+        ChildProcess server = ChildProcess.start("redis", command,
                 Map.of(), dir.resolve("redis.log"), null);
         try {
             server.awaitReady(Duration.ofSeconds(20), () -> server.logContains("Ready to accept connections"));
@@ -34,7 +50,7 @@ public final class RedisService implements BackingService {
             throw e;
         }
         String version = Versions.output(binary, "--version").replaceAll(".*v=([0-9.]+).*\\s*", "$1").strip();
-        return new RedisService(server, port, "Redis " + version + " (system)");
+        return new RedisService(server, port, "Redis " + version + " (system)" + (address == null ? "" : ", reached at " + address), address);
     }
 
     @Override
@@ -49,7 +65,7 @@ public final class RedisService implements BackingService {
 
     @Override
     public Map<String, String> springProperties() {
-        return Map.of("spring.data.redis.url", "redis://127.0.0.1:" + port);
+        return Map.of("spring.data.redis.url", "redis://" + (address == null ? "127.0.0.1" : address) + ":" + port);
     }
 
     @Override

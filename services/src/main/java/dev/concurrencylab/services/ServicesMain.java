@@ -8,23 +8,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
-import java.util.function.Function;
 
 /**
  * {@code ./lab services [names]}: starts real backing services on loopback, prints the arguments that
  * point an app at them, and keeps them until Ctrl-C. Nothing outlives it, even {@code kill -9}.
  *
- * <p>On a services host the lab runs it with {@code --address ADDR} (PostgreSQL also listens there,
+ * <p>On a services host the lab runs it with {@code --address ADDR} (each service also listens there,
  * for servers on other hosts), {@code --allow ADDR} for each address servers connect from, and {@code --for-lab}, which adds lines the lab reads:
  * {@code lab-service NAME VERSION}, {@code lab-property NAME KEY=VALUE}, then {@code lab-ready}.
  */
 public final class ServicesMain {
 
-    private static final Map<String, Function<Path, BackingService>> STARTERS = Map.of(
-            "postgresql", PostgresService::start, "kafka", KafkaService::start,
-            "rabbitmq", RabbitMqService::start, "redis", RedisService::start);
-    /** The services that can also listen on an address other hosts reach. */
-    private static final List<String> REACHABLE = List.of("postgresql");
+    private static final List<String> NAMES = List.of("postgresql", "kafka", "rabbitmq", "redis");
 
     private ServicesMain() {
     }
@@ -43,18 +38,10 @@ public final class ServicesMain {
             allowFrom.add(rest.get(a + 1));
             rest.subList(a, a + 2).clear();
         }
-        List<String> names = rest.isEmpty() ? List.of("postgresql", "kafka", "rabbitmq", "redis")
+        List<String> names = rest.isEmpty() ? NAMES
                 : Arrays.stream(String.join(",", rest).split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList();
-        if (address != null) {
-            for (String name : names) {
-                if (!REACHABLE.contains(name)) {
-                    System.err.println("lab services: " + name + " cannot listen for other hosts yet; only " + String.join(", ", REACHABLE) + " can");
-                    System.exit(2);
-                }
-            }
-        }
         for (String name : names) {
-            if (!STARTERS.containsKey(name)) {
+            if (!NAMES.contains(name)) {
                 System.err.println("lab services: unknown service '" + name + "'; choose from postgresql, kafka, rabbitmq, redis");
                 System.exit(2);
             }
@@ -65,7 +52,7 @@ public final class ServicesMain {
         try {
             for (String name : names) {
                 System.out.println("starting " + name + " ...");
-                started.add(address != null && name.equals("postgresql") ? PostgresService.start(work, address, allowFrom) : STARTERS.get(name).apply(work));
+                started.add(start(name, work, address, allowFrom));
             }
         } catch (ServiceException e) {
             System.err.println("lab services: " + e.getMessage());
@@ -88,5 +75,16 @@ public final class ServicesMain {
         System.out.println("\nStart an app against them, e.g.:\n  java -jar sut-mvc/target/sut-mvc.jar --spring.profiles.active=mvc-virtual" + line);
         System.out.println("\nCtrl-C stops every service.");
         new CountDownLatch(1).await();
+    }
+
+    /** One service, on loopback, or also at {@code address} for servers on other hosts (PostgreSQL lets in only {@code allowFrom}). */
+    private static BackingService start(String name, Path work, String address, List<String> allowFrom) {
+        return switch (name) {
+            case "postgresql" -> PostgresService.start(work, address, allowFrom);
+            case "kafka" -> KafkaService.start(work, address);
+            case "rabbitmq" -> RabbitMqService.start(work, address);
+            case "redis" -> RedisService.start(work, address);
+            default -> throw new ServiceException("unknown service '" + name + "'");
+        };
     }
 }

@@ -2,6 +2,7 @@ package dev.concurrencylab.services;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -69,6 +70,19 @@ class BackingServicesTest {
     }
 
     @Test
+    void redisStartedForOtherHostsAnswersThemAtThatAddressAndStillOnLoopback() throws Exception {
+        String address = nonLoopbackAddress();
+        assumeTrue(address != null, "this machine has no address besides loopback");
+        try (RedisService redis = RedisService.start(work, address)) {
+            URI url = URI.create(redis.springProperties().get("spring.data.redis.url"));
+            assertThat(url.getHost()).isEqualTo(address);
+            // not turned away by protected mode, which refuses clients off loopback unless told not to
+            assertThat(exchange(InetAddress.getByName(address), url.getPort(), "PING\r\n".getBytes(StandardCharsets.US_ASCII), 7)).isEqualTo("+PONG\r\n");
+            assertThat(exchange(url.getPort(), "PING\r\n".getBytes(StandardCharsets.US_ASCII), 7)).isEqualTo("+PONG\r\n");
+        }
+    }
+
+    @Test
     void aMissingBinaryNamesTheCommandThatInstallsIt() {
         assertThatThrownBy(() -> Binaries.require("no-such-server-binary", List.of(), "apt-get install no-such-server"))
                 .isInstanceOf(ServiceException.class)
@@ -84,7 +98,11 @@ class BackingServicesTest {
     }
 
     private static String exchange(int port, byte[] request, int answerBytes) throws Exception {
-        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
+        return exchange(InetAddress.getLoopbackAddress(), port, request, answerBytes);
+    }
+
+    private static String exchange(InetAddress address, int port, byte[] request, int answerBytes) throws Exception {
+        try (Socket socket = new Socket(address, port)) {
             socket.setSoTimeout(5000);
             OutputStream out = socket.getOutputStream();
             out.write(request);
@@ -92,6 +110,13 @@ class BackingServicesTest {
             InputStream in = socket.getInputStream();
             return new String(in.readNBytes(answerBytes), StandardCharsets.ISO_8859_1);
         }
+    }
+
+    private static String nonLoopbackAddress() throws Exception {
+        return java.util.Collections.list(java.net.NetworkInterface.getNetworkInterfaces()).stream()
+                .filter(i -> { try { return i.isUp() && !i.isLoopback(); } catch (java.net.SocketException e) { return false; } })
+                .flatMap(i -> java.util.Collections.list(i.getInetAddresses()).stream())
+                .filter(a -> a instanceof java.net.Inet4Address).map(InetAddress::getHostAddress).findFirst().orElse(null);
     }
 
     private static void assertGone(List<Long> pids) {

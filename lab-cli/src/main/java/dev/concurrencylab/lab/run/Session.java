@@ -16,7 +16,6 @@ import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.service.ServiceSet;
 import dev.concurrencylab.lab.suite.Variant;
 import dev.concurrencylab.lab.sut.RunningSut;
-import dev.concurrencylab.lab.sut.SutException;
 import dev.concurrencylab.lab.sut.SutLauncher;
 import dev.concurrencylab.lab.verdict.Threshold;
 import dev.concurrencylab.services.BackingService;
@@ -103,14 +102,7 @@ public final class Session {
         Map<HostSpec, List<String>> byHost = new LinkedHashMap<>();
         needed.keySet().stream().filter(s -> !serviceUrls.containsKey(s))
                 .forEach(s -> topology.service(s).ifPresent(h -> byHost.computeIfAbsent(h, x -> new ArrayList<>()).add(s)));
-        // PostgreSQL the lab starts here also listens where a server host reaches this machine; the brokers do not yet
-        List<String> onLoopback = needed.keySet().stream()
-                .filter(s -> !serviceUrls.containsKey(s) && topology.service(s).isEmpty() && !s.equals("postgresql")).toList();
-        if (launcher.host().isPresent() && !onLoopback.isEmpty()) {
-            launcher.close();
-            throw new SutException("the servers run on " + launcher.host().get() + ", which cannot reach the " + String.join(", ", onLoopback)
-                    + " the lab starts on this machine's loopback; give each a URL that host can reach (--kafka-url, --rabbitmq-url, --redis-url)");
-        }
+        // services the lab starts here also listen where a server host reaches this machine
         Map<String, BackingService> elsewhere = new LinkedHashMap<>();
         try {
             byHost.forEach((host, names) -> {

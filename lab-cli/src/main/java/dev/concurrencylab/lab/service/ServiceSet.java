@@ -56,9 +56,9 @@ public final class ServiceSet implements AutoCloseable {
                 status.accept("starting " + name);
                 set.services.add(switch (name) {
                     case "postgresql" -> PostgresService.start(work, reachableAt, allowFrom);
-                    case "kafka" -> KafkaService.start(work);
-                    case "rabbitmq" -> RabbitMqService.start(work);
-                    case "redis" -> RedisService.start(work);
+                    case "kafka" -> KafkaService.start(work, reachableAt);
+                    case "rabbitmq" -> RabbitMqService.start(work, reachableAt);
+                    case "redis" -> RedisService.start(work, reachableAt);
                     default -> throw new IllegalArgumentException("unknown service " + name);
                 });
             }

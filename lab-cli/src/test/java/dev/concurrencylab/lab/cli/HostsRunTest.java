@@ -29,6 +29,7 @@ class HostsRunTest {
     private static Path hostsFile;
     private static Path withDatabaseHost;
     private static Path withDriverHosts;
+    private static Path withBrokersHost;
 
     @BeforeAll
     static void serverHost() throws IOException {
@@ -70,6 +71,15 @@ class HostsRunTest {
                     """.formatted(d.name(), d.address(), d.key(), d.knownHosts()));
         }
         withDriverHosts = Files.writeString(tmp.resolve("hosts-with-drivers.yaml"), drivers.toString());
+        HostSpec brokers = hosts.add("brokers-box", List.of("services"));
+        withBrokersHost = Files.writeString(tmp.resolve("hosts-with-brokers.yaml"), Files.readString(hostsFile) + """
+                  - name: %s
+                    address: %s
+                    key: %s
+                    known-hosts: %s
+                    roles: [services]
+                    services: [postgresql, kafka, rabbitmq, redis]
+                """.formatted(brokers.name(), brokers.address(), brokers.key(), brokers.knownHosts()));
     }
 
     @AfterAll
@@ -180,6 +190,46 @@ class HostsRunTest {
             JsonNode run = ResultStore.JSON.readTree(lab.out.resolve("run.json").toFile());
             assertThat(run.path("hosts").findValuesAsText("name")).containsExactly("app-box", "driver-a", "driver-b");
         }
+    }
+
+    @Test
+    @Timeout(value = 6, unit = TimeUnit.MINUTES)
+    void theBrokersOnAServicesHostCarryTheWorkTheServerOnAnotherHandsOff(@TempDir Path dir) throws Exception {
+        StringBuilder suite = new StringBuilder("""
+                name: brokers-on-a-host
+                variants: [mvc-platform]
+                trials: 1
+                warmup: 1s
+                benchmarks:
+                """);
+        for (String broker : List.of("kafka", "rabbitmq", "redis")) {
+            suite.append("""
+                      - name: %s
+                        workload: async-handoff
+                        params: {strategy: %s, work-ms: "20"}
+                        services: [%s]
+                        load: {model: count-x-concurrency, count: 20, concurrency: 1}
+                    """.formatted(broker, broker, broker));
+        }
+        try (ChildLab lab = ChildLab.start(dir, suite.toString(), "run", List.of(), List.of("--hosts", withBrokersHost.toString(), "--cpus", "driver=0"))) {
+            assertThat(lab.process.waitFor(5, TimeUnit.MINUTES)).as("lab finished; output: %s", lab.log()).isTrue();
+            assertThat(lab.process.exitValue()).as("exit code; output: %s", lab.log()).isZero();
+
+            assertThat(lab.trials()).hasSize(3);
+            for (Path file : lab.trials()) {
+                JsonNode trial = ResultStore.JSON.readTree(file.toFile());
+                assertThat(trial.path("status").asText()).as("trial %s", file.getFileName()).isEqualTo("ok");
+                assertThat(trial.findValue("handedOff").asLong()).as("handed off in %s", file.getFileName()).isPositive();
+                assertThat(trial.findValue("completed").asLong()).as("completed through the broker on brokers-box in %s", file.getFileName())
+                        .isEqualTo(trial.findValue("handedOff").asLong());
+            }
+            JsonNode services = ResultStore.JSON.readTree(lab.out.resolve("run.json").toFile()).path("services");
+            for (String name : List.of("postgresql", "kafka", "rabbitmq", "redis")) {
+                assertThat(services.path(name).asText()).as(name).contains("on brokers-box");
+            }
+        }
+        assertThat(ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").contains("lab-services-"))
+                .filter(p -> running(p.pid())).count()).as("no service left running on brokers-box").isZero();
     }
 
     private static String suite(String warmup, String window) {
