@@ -65,6 +65,8 @@ public final class RabbitMqService implements BackingService {
         // Makes the start script exec the Erlang VM instead of forking it, so the PID we hold is the broker.
         env.put("RUNNING_UNDER_SYSTEMD", "true");
         env.put("ERL_EPMD_PORT", Integer.toString(epmdPort));
+        // the epmd above is the broker's: an Erlang VM otherwise starts a daemon epmd of its own, which outlives everything
+        env.put("RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS", "-start_epmd false");
         env.put("RABBITMQ_NODENAME", "lab" + port + "@localhost");
         env.put("RABBITMQ_CONFIG_FILE", dir.resolve("rabbitmq.conf").toString());
         env.put("RABBITMQ_DIST_PORT", Integer.toString(Ports.freeLoopbackPort()));

@@ -39,9 +39,13 @@ public final class RemoteProcess implements AutoCloseable {
                 + "echo \"pid $pid\"\n"
                 // the watchdog: this shell's input is the lab's session; 'stop' or its end ends the group
                 + "while read -r line; do [ \"$line\" = stop ] && break; done\n"
-                // "kill -SIG -PGID": the whole group (dash, Debian's sh, takes no "--" here)
+                // the leader first, so a launcher stops what it started in its own order (a broker before its
+                // epmd: stopped together, the broker's VM started a daemon epmd that escaped the group)
+                + "kill -TERM $pid 2>/dev/null\n"
+                + "i=0; while [ -e /proc/$pid ] && ! grep -q '^State:[[:space:]]*Z' /proc/$pid/status 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done\n"
+                // then the rest of the group; "kill -SIG -PGID" (dash, Debian's sh, takes no "--" here)
                 + "kill -TERM -$pid 2>/dev/null\n"
-                + "i=0; while kill -0 -$pid 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done\n"
+                + "i=0; while kill -0 -$pid 2>/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i+1)); done\n"
                 + "kill -KILL -$pid 2>/dev/null\n"
                 + "wait $pid 2>/dev/null\n"
                 + "echo stopped\n";
@@ -80,13 +84,13 @@ public final class RemoteProcess implements AutoCloseable {
         return session.isAlive();
     }
 
-    /** Ends the process group on the host (TERM, then KILL after 10 s) and waits for the watchdog to say so. */
+    /** Ends the process on the host (TERM to it, up to 10 s, then TERM to its group, KILL after 5 s) and waits for the watchdog to say so. */
     @Override
     public void close() {
         try {
             control.write("stop\n".getBytes(StandardCharsets.UTF_8));
             control.flush();
-            if (session.waitFor(15, TimeUnit.SECONDS)) {
+            if (session.waitFor(25, TimeUnit.SECONDS)) {
                 return;
             }
         } catch (IOException e) {

@@ -3,12 +3,13 @@ package dev.concurrencylab.lab.run;
 import dev.concurrencylab.lab.capacity.CapacityResults;
 import dev.concurrencylab.lab.capacity.CapacitySearch;
 import dev.concurrencylab.lab.capacity.Slo;
+import dev.concurrencylab.lab.hosts.HostException;
 import dev.concurrencylab.lab.load.ErrorClass;
 import dev.concurrencylab.lab.load.LoadDriver;
 import dev.concurrencylab.lab.plan.CapacityPlan;
 import dev.concurrencylab.lab.result.Flag;
-import dev.concurrencylab.lab.result.RunInfo;
 import dev.concurrencylab.lab.result.LatencySummary;
+import dev.concurrencylab.lab.result.RunInfo;
 import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.result.WindowCounts;
 import dev.concurrencylab.lab.suite.Variant;
@@ -107,7 +108,7 @@ public final class CapacityRunner {
                 sut = session.launch(variant, order, of, progress);
                 fresh = true;
                 return true;
-            } catch (SutException e) {
+            } catch (SutException | HostException e) {
                 progress.note("lab: " + variant.name() + ": " + e.getMessage());
                 return false;
             }

@@ -1,5 +1,6 @@
 package dev.concurrencylab.lab.run;
 
+import dev.concurrencylab.lab.hosts.HostException;
 import dev.concurrencylab.lab.load.LoadDriver;
 import dev.concurrencylab.lab.plan.Estimate;
 import dev.concurrencylab.lab.plan.Plan;
@@ -59,7 +60,7 @@ public final class Runner {
                 RunningSut sut;
                 try {
                     sut = session.launch(trial.variant(), trial.number(), progress.total(), progress);
-                } catch (SutException e) {
+                } catch (SutException | HostException e) {
                     progress.trial(trial);
                     session.write(TrialRecords.failed(trial, e.getMessage(), null), null);
                     progress.finished("FAILED: " + e.getMessage());

@@ -96,14 +96,14 @@ final class TrialExecutor {
             if (deadService.get() != null) {
                 return serviceDied(trial, deadService.get(), progress);
             }
-            TrialResult result = TrialRecords.failed(trial, died.get() ? DIED : "trial failed: " + e.getMessage(), sut.logTail(5));
+            TrialResult result = TrialRecords.failed(trial, died.get() ? died(sut) : "trial failed: " + e.getMessage(), sut.logTail(5));
             return failed(result, progress, result.outcome().failure());
         }
         JfrSummary profile = profile(jfr, progress);
         if (deadService.get() != null) {
             return serviceDied(trial, deadService.get(), progress);
         }
-        String failure = died.get() ? DIED : load.failure();
+        String failure = died.get() ? died(sut) : load.failure();
         List<ResourceSample> resources = monitor == null ? List.of() : monitor.finish();
         Session.Watching watching = session.watching();
         ResourceSummary summary = monitor == null ? null : ResourceSummary.of(resources, monitor.ownCpuPercent(),
@@ -119,6 +119,12 @@ final class TrialExecutor {
                 flags.isEmpty() ? "" : " · flags: " + String.join(", ", flags.stream().map(Flag::key).toList()),
                 crossed.isEmpty() ? "" : " · thresholds crossed: " + String.join(", ", crossed)));
         return result;
+    }
+
+    /** Why the server is gone: it died, or the lab lost its host (whose watchdog then ended it). */
+    private static String died(RunningSut sut) {
+        return sut.lostHost().map(h -> "the connection to host " + h + " was lost during the trial; the server there was ended with it")
+                .orElse(DIED);
     }
 
     private TrialResult serviceDied(PlannedTrial trial, Session.DeadService dead, Progress progress) {

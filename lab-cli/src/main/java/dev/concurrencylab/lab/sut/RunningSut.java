@@ -100,12 +100,21 @@ public final class RunningSut implements AutoCloseable {
      */
     public boolean isAlive() {
         if (remote != null) {
-            return remote.process().sessionAlive() && remote.host().proc().exists(remote.process().pid());
+            try {
+                return remote.process().sessionAlive() && remote.host().proc().exists(remote.process().pid());
+            } catch (dev.concurrencylab.lab.hosts.HostException e) {
+                return false;
+            }
         }
         if (process != null) {
             return process.isAlive();
         }
         return foundPid == null || java.nio.file.Files.isDirectory(java.nio.file.Path.of("/proc", Long.toString(foundPid)));
+    }
+
+    /** The host whose connection was lost, when this server ran on one: its watchdog there has ended the server. */
+    public Optional<String> lostHost() {
+        return remote != null && !remote.process().sessionAlive() ? Optional.of(remote.host().spec().name()) : Optional.empty();
     }
 
     public String logTail(int lines) {

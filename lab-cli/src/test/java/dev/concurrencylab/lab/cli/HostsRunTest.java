@@ -119,20 +119,52 @@ class HostsRunTest {
 
     @Test
     @Timeout(value = 4, unit = TimeUnit.MINUTES)
-    void aLabKilledMidTrialLeavesNoServerAndNoSessionOnTheHost(@TempDir Path dir) throws Exception {
-        try (ChildLab lab = ChildLab.start(dir, suite("1s", "60s"), "run", List.of(), List.of("--hosts", hostsFile.toString(), "--cpus", "driver=0"))) {
-            lab.awaitWhileRunning(() -> lab.log().contains("[1/1]") && !serversOnTheHost().isEmpty(), "the first trial under way on the host");
+    void aLabKilledMidTrialLeavesNoServerNoServiceAndNoSessionOnAnyHost(@TempDir Path dir) throws Exception {
+        try (ChildLab lab = ChildLab.start(dir, suite("1s", "60s"), "run", List.of(), List.of("--hosts", withDatabaseHost.toString(), "--cpus", "driver=0"))) {
+            lab.awaitWhileRunning(() -> lab.log().contains("[1/1]") && !serversOnTheHost().isEmpty() && !servicesOnTheirHost().isEmpty(),
+                    "the first trial under way, its server on app-box and PostgreSQL on db-box");
 
             lab.process.toHandle().destroyForcibly();
             lab.process.waitFor();
 
             long killed = System.nanoTime();
-            while ((!serversOnTheHost().isEmpty() || !sessionsOnTheHost().isEmpty()) && System.nanoTime() - killed < TimeUnit.SECONDS.toNanos(20)) {
+            while ((!serversOnTheHost().isEmpty() || !sessionsOnTheHost().isEmpty() || !servicesOnTheirHost().isEmpty())
+                    && System.nanoTime() - killed < TimeUnit.SECONDS.toNanos(30)) {
                 Thread.sleep(100);
             }
-            assertThat(serversOnTheHost()).as("servers on the host 20 s after kill -9").isEmpty();
-            assertThat(sessionsOnTheHost()).as("sshd sessions of the lab 20 s after kill -9").isEmpty();
+            assertThat(serversOnTheHost()).as("servers on app-box 30 s after kill -9").isEmpty();
+            assertThat(servicesOnTheirHost()).as("PostgreSQL and its launcher on db-box 30 s after kill -9").isEmpty();
+            assertThat(sessionsOnTheHost()).as("sshd sessions of the lab 30 s after kill -9").isEmpty();
         }
+    }
+
+    @Test
+    @Timeout(value = 4, unit = TimeUnit.MINUTES)
+    void aHostWhoseConnectionIsLostFailsItsTrialsNamingTheHostAndKeepsNoServerThere(@TempDir Path dir) throws Exception {
+        try (ChildLab lab = ChildLab.start(dir, suite("1s", "60s").replace("trials: 1", "trials: 2"), "run", List.of(),
+                List.of("--hosts", hostsFile.toString(), "--cpus", "driver=0"))) {
+            lab.awaitWhileRunning(() -> lab.log().contains("[1/2]") && !serversOnTheHost().isEmpty(), "the first trial under way on the host");
+
+            // the lab's one connection to the host: every session rides on it
+            ProcessHandle master = lab.process.toHandle().descendants()
+                    .filter(p -> p.info().commandLine().orElse("").contains(" -M -N ")).findFirst().orElseThrow();
+            master.destroyForcibly();
+
+            assertThat(lab.process.waitFor(2, TimeUnit.MINUTES)).as("lab finished; output: %s", lab.log()).isTrue();
+            assertThat(lab.process.exitValue()).as("exit code: trials failed; output: %s", lab.log()).isEqualTo(1);
+            List<JsonNode> trials = new java.util.ArrayList<>();
+            for (Path file : lab.trials()) {
+                trials.add(ResultStore.JSON.readTree(file.toFile()));
+            }
+            assertThat(trials).hasSize(2).allSatisfy(t -> assertThat(t.path("status").asText()).isEqualTo("failed"));
+            assertThat(trials.get(0).findValue("failure").asText()).contains("the connection to host app-box was lost during the trial");
+            assertThat(trials.get(1).findValue("failure").asText()).startsWith("host app-box").contains("connection lost");
+        }
+        long lost = System.nanoTime();
+        while (!serversOnTheHost().isEmpty() && System.nanoTime() - lost < TimeUnit.SECONDS.toNanos(20)) {
+            Thread.sleep(100);
+        }
+        assertThat(serversOnTheHost()).as("servers on the host after the connection was lost").isEmpty();
     }
 
     @Test
@@ -230,6 +262,9 @@ class HostsRunTest {
         }
         assertThat(ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").contains("lab-services-"))
                 .filter(p -> running(p.pid())).count()).as("no service left running on brokers-box").isZero();
+        // a process that left its group (a daemon epmd) would outlive everything: none may be there
+        assertThat(ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").contains("epmd"))
+                .filter(p -> running(p.pid())).map(p -> p.info().commandLine().orElse("")).toList()).as("epmd left running").isEmpty();
     }
 
     private static String suite(String warmup, String window) {
@@ -247,6 +282,13 @@ class HostsRunTest {
     /** Servers the lab started on the host: Java processes running a jar it put there. */
     private static List<Long> serversOnTheHost() {
         return ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").contains("/tmp/concurrency-lab/jars/"))
+                .filter(p -> running(p.pid())).map(ProcessHandle::pid).toList();
+    }
+
+    /** What the lab started on a services host: its services launcher and the services under it. */
+    private static List<Long> servicesOnTheirHost() {
+        return ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").contains("lab-services-")
+                        || p.info().commandLine().orElse("").contains("ServicesMain"))
                 .filter(p -> running(p.pid())).map(ProcessHandle::pid).toList();
     }
 
