@@ -15,7 +15,7 @@ import java.util.concurrent.CountDownLatch;
  *
  * <p>On a services host the lab runs it with {@code --address ADDR} (each service also listens there,
  * for servers on other hosts), {@code --allow ADDR} for each address servers connect from, and {@code --for-lab}, which adds lines the lab reads:
- * {@code lab-service NAME VERSION}, {@code lab-property NAME KEY=VALUE}, then {@code lab-ready}.
+ * {@code lab-service NAME VERSION}, {@code lab-property NAME KEY=VALUE}, {@code lab-pids NAME PID,...}, then {@code lab-ready}.
  */
 public final class ServicesMain {
 
@@ -67,6 +67,9 @@ public final class ServicesMain {
             for (BackingService s : started) {
                 System.out.println("lab-service " + s.name() + " " + s.version());
                 new TreeMap<>(s.springProperties()).forEach((k, v) -> System.out.println("lab-property " + s.name() + " " + k + "=" + v));
+                if (!s.pids().isEmpty()) {
+                    System.out.println("lab-pids " + s.name() + " " + String.join(",", s.pids().stream().map(String::valueOf).toList()));
+                }
             }
             System.out.println("lab-ready");
         }

@@ -27,10 +27,14 @@ public final class ServicesHost implements AutoCloseable {
     private final Map<String, BackingService> services;
     private final Map<String, String> facts;
     private final RoundTrip roundTrip;
+    private final Map<String, List<Long>> pids;
+    private final RemoteProcStat proc;
 
     private ServicesHost(Ssh ssh, RemoteProcess process, String log, Map<String, BackingService> services, Map<String, String> facts,
-            RoundTrip roundTrip) {
+            RoundTrip roundTrip, Map<String, List<Long>> pids, RemoteProcStat proc) {
         this.ssh = ssh;
+        this.pids = pids;
+        this.proc = proc;
         this.facts = facts;
         this.roundTrip = roundTrip;
         this.process = process;
@@ -51,11 +55,13 @@ public final class ServicesHost implements AutoCloseable {
             RoundTrip rtt = RoundTrip.measure(host.name(), host.address(), host.port(), 50);
             String classPath = LabJars.put(ssh, dir);
             String log = ServerHost.HOME + "/logs/services-" + System.currentTimeMillis() + ".log";
-            String command = String.join(" ", Stream.concat(Stream.of(host.java(), "-cp", classPath, ServicesMain.class.getName(),
-                    "--for-lab", "--address", host.address(), "--allow", serversFrom), Stream.of(String.join(",", names))).map(Ssh::quote).toList());
+            // on the host's CPUs when it names them: every service inherits the launcher's CPU set
+            Stream<String> pinned = host.cpus() == null ? Stream.of() : Stream.of("taskset", "-c", host.cpus());
+            String command = String.join(" ", Stream.concat(Stream.concat(pinned, Stream.of(host.java(), "-cp", classPath, ServicesMain.class.getName(),
+                    "--for-lab", "--address", host.address(), "--allow", serversFrom)), Stream.of(String.join(",", names))).map(Ssh::quote).toList());
             RemoteProcess process = RemoteProcess.start(ssh, "services", command, log);
-            Map<String, BackingService> started = awaitReady(ssh, process, log, host);
-            return new ServicesHost(ssh, process, log, started, facts, rtt);
+            String text = awaitReady(ssh, process, log, host);
+            return new ServicesHost(ssh, process, log, parse(text, process, host), facts, rtt, pids(text), RemoteProcStat.open(ssh));
         } catch (RuntimeException e) {
             ssh.close();
             throw e;
@@ -76,17 +82,35 @@ public final class ServicesHost implements AutoCloseable {
         return roundTrip;
     }
 
+    /** Each service's processes on the host, by name, for the monitor to read there ({@link #proc()}). */
+    public Map<String, List<Long>> pids() {
+        return pids;
+    }
+
+    /** The host's {@code /proc}, read through one session. */
+    public RemoteProcStat proc() {
+        return proc;
+    }
+
+    private static Map<String, List<Long>> pids(String text) {
+        Map<String, List<Long>> pids = new LinkedHashMap<>();
+        text.lines().filter(l -> l.startsWith("lab-pids ")).map(l -> l.split(" ", 3)).filter(f -> f.length == 3)
+                .forEach(f -> pids.put(f[1], java.util.Arrays.stream(f[2].split(",")).map(String::strip).map(Long::parseLong).toList()));
+        return pids;
+    }
+
     /** The services started there, by name, as the run's service set takes them. */
     public Map<String, BackingService> services() {
         return services;
     }
 
-    private static Map<String, BackingService> awaitReady(Ssh ssh, RemoteProcess process, String log, HostSpec host) {
+    /** @return the launcher's output up to {@code lab-ready} */
+    private static String awaitReady(Ssh ssh, RemoteProcess process, String log, HostSpec host) {
         long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
         while (System.nanoTime() < deadline) {
             String text = ssh.run("cat " + Ssh.quote(log) + " 2>/dev/null", Duration.ofSeconds(10)).out();
             if (text.lines().anyMatch("lab-ready"::equals)) {
-                return parse(text, process, host);
+                return text;
             }
             boolean running = ssh.run("kill -0 " + process.pid() + " 2>/dev/null", Duration.ofSeconds(10)).ok();
             if (!running || !process.sessionAlive()) {
@@ -153,6 +177,7 @@ public final class ServicesHost implements AutoCloseable {
     /** Stops every service there, with the process group that holds them, and ends the session. */
     @Override
     public void close() {
+        proc.close();
         process.close();
         ssh.close();
     }

@@ -38,10 +38,15 @@ public final class Monitor implements LoadListener {
      * @param services service name → its processes (each with its descendants)
      * @param sutReader where the server's process is read: {@code null} for this machine
      */
-    public record Target(Long sutPid, URI sutUri, Map<String, List<Long>> services, ProcessReader sutReader) {
+    /**
+     * @param sutReader      where the server's figures are read when it runs on another host; {@code null}: here
+     * @param serviceReaders where a service's figures are read when it runs on another host; the others are read here
+     */
+    public record Target(Long sutPid, URI sutUri, Map<String, List<Long>> services, ProcessReader sutReader,
+            Map<String, ProcessReader> serviceReaders) {
 
         public Target(Long sutPid, URI sutUri, Map<String, List<Long>> services) {
-            this(sutPid, sutUri, services, null);
+            this(sutPid, sutUri, services, null, Map.of());
         }
     }
 
@@ -179,7 +184,8 @@ public final class Monitor implements LoadListener {
         long nanos = System.nanoTime();
         ProcessMetrics.Usage sut = target.sutPid() == null ? null : server().treeUsage(target.sutPid());
         Map<String, Long> services = new LinkedHashMap<>();
-        target.services().forEach((name, pids) -> services.put(name, pids.stream().mapToLong(pid -> os.treeUsage(pid).cpuMillis()).sum()));
+        target.services().forEach((name, pids) -> services.put(name, pids.stream()
+                .mapToLong(pid -> target.serviceReaders().getOrDefault(name, os).treeUsage(pid).cpuMillis()).sum()));
         return new Reading(nanos, sut, services, os.usage(driverPid), os.ticks(), scrape());
     }
 
@@ -205,7 +211,9 @@ public final class Monitor implements LoadListener {
         }
         for (var e : b.servicesCpuMillis().entrySet()) {
             long cpu = Math.max(0, e.getValue() - a.servicesCpuMillis().get(e.getKey()));
-            ours += cpu;
+            if (!target.serviceReaders().containsKey(e.getKey())) {
+                ours += cpu;
+            }
             v.put(ResourceSample.serviceCpu(e.getKey()), percent(cpu, seconds));
         }
         long driver = b.driver().cpuMillis() - a.driver().cpuMillis();

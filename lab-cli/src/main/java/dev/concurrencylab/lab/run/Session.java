@@ -8,6 +8,7 @@ import dev.concurrencylab.lab.hosts.ServicesHost;
 import dev.concurrencylab.lab.hosts.Ssh;
 import dev.concurrencylab.lab.hosts.Topology;
 import dev.concurrencylab.lab.monitor.Monitor;
+import dev.concurrencylab.lab.monitor.ProcessReader;
 import dev.concurrencylab.lab.result.ResultStore;
 import dev.concurrencylab.lab.result.RunHost;
 import dev.concurrencylab.lab.result.RunInfo;
@@ -222,8 +223,15 @@ public final class Session {
                 }
             }
         }
-        return sut.remote().map(r -> new Monitor.Target(r.pid(), sut.uri(), pids, r.reader()))
-                .orElseGet(() -> new Monitor.Target(sut.pid().isPresent() ? sut.pid().getAsLong() : null, sut.uri(), pids));
+        Map<String, ProcessReader> readers = new LinkedHashMap<>();
+        for (ServicesHost host : serviceHosts) {
+            host.pids().forEach((name, list) -> {
+                pids.put(name, list);
+                readers.put(name, host.proc());
+            });
+        }
+        Long pid = sut.remote().map(RunningSut.Remote::pid).orElse(sut.pid().isPresent() ? sut.pid().getAsLong() : null);
+        return new Monitor.Target(pid, sut.uri(), pids, sut.remote().map(RunningSut.Remote::reader).orElse(null), readers);
     }
 
     /** For a shutdown hook: stops the server and services this run started, and marks the run as cut short. */

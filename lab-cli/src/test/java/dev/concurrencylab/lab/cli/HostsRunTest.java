@@ -186,6 +186,7 @@ class HostsRunTest {
             JsonNode trial = ResultStore.JSON.readTree(lab.trials().getFirst().toFile());
             assertThat(trial.path("status").asText()).isEqualTo("ok");
             assertThat(trial.path("count").asLong()).as("good answers, each a row read from PostgreSQL on db-box").isPositive();
+            assertThat(trial.findValue("serviceCpuMsPer1k").path("postgresql").asDouble()).as("PostgreSQL's CPU, read on db-box").isPositive();
             JsonNode run = ResultStore.JSON.readTree(lab.out.resolve("run.json").toFile());
             assertThat(run.path("services").path("postgresql").asText()).contains("on db-box");
             assertThat(run.path("hosts").findValuesAsText("name")).as("hosts in run.json").containsExactly("app-box", "db-box");
