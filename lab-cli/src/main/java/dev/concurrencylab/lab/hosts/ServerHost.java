@@ -23,6 +23,7 @@ public final class ServerHost implements AutoCloseable {
     private final String cpus;
     private final RoundTrip roundTrip;
     private final Map<Path, String> jars = new HashMap<>();
+    private final Map<String, List<String>> archives = new HashMap<>();
 
     private ServerHost(Ssh ssh, RemoteProcStat proc, Map<String, String> facts, String cpus, RoundTrip roundTrip) {
         this.ssh = ssh;
@@ -108,6 +109,53 @@ public final class ServerHost implements AutoCloseable {
             ssh.copy(j, remote);
             return remote;
         });
+    }
+
+    /**
+     * What follows the JVM flags to start {@code jar} (put there) with a class-data-sharing archive
+     * of its start-up made there, as {@code sut.CdsArchive} makes one here: the JVM maps only an
+     * archive made with the same class path and flags, so the host makes its own, once per jar
+     * build and flags (kept under {@code /tmp/concurrency-lab/cds}).
+     *
+     * @param java       the JVM there, with its CPU pinning before it
+     * @param springArgs the application's arguments, so the archiving start-up sees what trials will
+     * @throws HostException when the archiving start-up fails, naming its log there
+     */
+    public synchronized List<String> archived(String jar, List<String> java, List<String> jvmFlags, List<String> springArgs) {
+        String key = jar + "\n" + String.join("\n", jvmFlags);
+        List<String> known = archives.get(key);
+        if (known != null) {
+            return known;
+        }
+        String dir = HOME + "/cds/" + sha256(key).substring(0, 16);
+        String jsa = dir + "/app.jsa";
+        String unpacked = dir + "/" + jar.substring(jar.lastIndexOf('/') + 1);
+        if (!ssh.run("test -f " + Ssh.quote(jsa) + " && test -f " + Ssh.quote(unpacked), Duration.ofSeconds(10)).ok()) {
+            String javaCommand = String.join(" ", java.stream().map(Ssh::quote).toList());
+            String script = "rm -rf " + Ssh.quote(dir) + " && mkdir -p " + Ssh.quote(dir)
+                    // Spring Boot's own unpacking: archives need a plain class path
+                    + " && " + javaCommand + " -Djarmode=tools -jar " + Ssh.quote(jar) + " extract --destination " + Ssh.quote(dir)
+                    + " --force > " + Ssh.quote(dir + "/unpack.log") + " 2>&1"
+                    + " && " + javaCommand + " " + String.join(" ", jvmFlags.stream().map(Ssh::quote).toList())
+                    + " -XX:ArchiveClassesAtExit=" + Ssh.quote(jsa + ".part") + " -Dspring.context.exit=onRefresh -jar " + Ssh.quote(unpacked)
+                    + " " + String.join(" ", springArgs.stream().map(Ssh::quote).toList()) + " > " + Ssh.quote(dir + "/archiving.log") + " 2>&1"
+                    + " && mv " + Ssh.quote(jsa + ".part") + " " + Ssh.quote(jsa);
+            if (!ssh.run(script, Duration.ofMinutes(6)).ok()) {
+                throw new HostException("host " + spec().name() + ": the CDS archive start-up failed; its log there: " + dir + "/archiving.log");
+            }
+        }
+        List<String> arguments = List.of("-XX:SharedArchiveFile=" + jsa, "-jar", unpacked);
+        archives.put(key, arguments);
+        return arguments;
+    }
+
+    private static String sha256(String text) {
+        try {
+            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /**

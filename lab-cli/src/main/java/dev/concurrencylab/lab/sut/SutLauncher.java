@@ -2,6 +2,7 @@ package dev.concurrencylab.lab.sut;
 
 import dev.concurrencylab.lab.cpu.Affinity;
 import dev.concurrencylab.lab.cpu.CpuLayout;
+import dev.concurrencylab.lab.hosts.HostException;
 import dev.concurrencylab.lab.hosts.RemoteProcess;
 import dev.concurrencylab.lab.hosts.ServerHost;
 import dev.concurrencylab.lab.monitor.ListeningProcess;
@@ -77,7 +78,7 @@ public final class SutLauncher implements AutoCloseable {
             throw new SutException("variant " + variant.name() + ": jar not found: " + variant.jar() + " (run ./lab build)");
         }
         if (host != null) {
-            return launchOn(host, variant, serviceProperties);
+            return launchOn(host, variant, serviceProperties, notes);
         }
         int port = Ports.freeLoopbackPort();
         List<String> java = new ArrayList<>();
@@ -114,16 +115,16 @@ public final class SutLauncher implements AutoCloseable {
      * host's server CPUs from its first instruction (over SSH there is no moment to move it later
      * without a round trip inside the warm-up), listening on the host's address.
      */
-    private RunningSut launchOn(ServerHost host, Variant variant, Map<String, String> serviceProperties) {
+    private RunningSut launchOn(ServerHost host, Variant variant, Map<String, String> serviceProperties, Consumer<String> notes) {
         String jar = host.put(variant.jar());
         int port = host.freePort();
-        List<String> command = new ArrayList<>(List.of("taskset", "-c", host.cpus(), host.spec().java(),
-                "-XX:ActiveProcessorCount=" + Affinity.count(host.cpus())));
+        List<String> java = List.of("taskset", "-c", host.cpus(), host.spec().java(), "-XX:ActiveProcessorCount=" + Affinity.count(host.cpus()));
+        List<String> command = new ArrayList<>(java);
         command.addAll(variant.jvmFlags());
-        command.addAll(List.of("-jar", jar));
         Map<String, String> properties = new TreeMap<>(serviceProperties);
         properties.putAll(variant.properties());
         properties.put("server.address", host.spec().address());
+        command.addAll(startOn(host, variant, jar, java, properties, notes));
         command.addAll(springArguments(properties, port));
         String log = host.log(variant.name() + "-" + port);
         long started = System.nanoTime();
@@ -137,6 +138,22 @@ public final class SutLauncher implements AutoCloseable {
             throw e;
         }
         return new RunningSut(uri, new RunningSut.OnHost(host, process, log), (System.nanoTime() - started) / 1_000_000);
+    }
+
+    /** As {@link #start} does here: the jar there, or its unpacked copy with a CDS archive made there. */
+    private List<String> startOn(ServerHost host, Variant variant, String jar, List<String> java, Map<String, String> properties,
+            Consumer<String> notes) {
+        List<String> plain = List.of("-jar", jar);
+        if (!cds || unarchivable.contains(variant.jar())) {
+            return plain;
+        }
+        try {
+            return host.archived(jar, java, variant.jvmFlags(), springArguments(properties, 0));
+        } catch (HostException e) {
+            unarchivable.add(variant.jar());
+            notes.accept("lab: servers on " + host.spec().name() + " start without a CDS archive: " + e.getMessage());
+            return plain;
+        }
     }
 
     /** {@code -jar} and what goes with it: the jar itself, or its unpacked copy with its CDS archive. */
