@@ -119,12 +119,13 @@ public final class DriverHosts implements LoadDriver, AutoCloseable {
         try {
             for (int i = 0; i < hosts.size(); i++) {
                 Ssh ssh = hosts.get(i);
-                String base = ServerHost.HOME + "/shares/" + ProcessHandle.current().pid() + "-" + id;
+                // one name per host too: hosts may share a file system (namespaces on one machine do)
+                String base = ServerHost.HOME + "/shares/" + ProcessHandle.current().pid() + "-" + id + "-" + i;
                 Path local = dir.resolve("share-" + id + "-" + i + ".json");
                 Files.writeString(local, ShareWire.write(ShareWire.Share.of(fixed, shares.get(i), startAt)));
                 ssh.copy(local, base + ".json");
                 results.add(base + ".result.json");
-                logs.add(ServerHost.HOME + "/logs/share-" + ProcessHandle.current().pid() + "-" + id + ".log");
+                logs.add(ServerHost.HOME + "/logs/share-" + ProcessHandle.current().pid() + "-" + id + "-" + i + ".log");
                 String command = String.join(" ", List.of(ssh.host().java(), "--sun-misc-unsafe-memory-access=allow",
                         "--enable-native-access=ALL-UNNAMED", "-cp", classPaths.get(i), ShareAgent.class.getName(), base + ".json",
                         results.getLast()).stream().map(Ssh::quote).toList());

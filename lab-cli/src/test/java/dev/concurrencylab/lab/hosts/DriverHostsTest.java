@@ -69,6 +69,8 @@ class DriverHostsTest {
             List<LoadResult> parts = drivers.shares(run, LoadListener.NONE);
             LoadResult merged = MergedLoad.merge(parts, List.of("driver-a", "driver-b"));
 
+            // two measurements, not one read twice (these hosts share a file system)
+            assertThat(parts.get(0).latencyNanos()).isNotEqualTo(parts.get(1).latencyNanos());
             assertThat(parts).hasSize(2).allSatisfy(p -> {
                 assertThat(p.failure()).isNull();
                 assertThat(p.sendRate()).isCloseTo(1_000, withinPercentage(2));
