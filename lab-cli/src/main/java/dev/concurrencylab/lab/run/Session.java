@@ -103,7 +103,6 @@ public final class Session {
         Map<HostSpec, List<String>> byHost = new LinkedHashMap<>();
         needed.keySet().stream().filter(s -> !serviceUrls.containsKey(s))
                 .forEach(s -> topology.service(s).ifPresent(h -> byHost.computeIfAbsent(h, x -> new ArrayList<>()).add(s)));
-        // services the lab starts here also listen where a server host reaches this machine
         Map<String, BackingService> elsewhere = new LinkedHashMap<>();
         try {
             byHost.forEach((host, names) -> {
@@ -117,11 +116,12 @@ public final class Session {
                 info = info.with(info.platform().plus(new RunHost(host.name(), host.address(), host.roles(), started.facts(), null,
                         rtt.samples(), rtt.minMs(), rtt.medianMs(), rtt.maxMs())));
             });
+            // services the lab starts here also listen where a server host reaches this machine
             services = ServiceSet.start(needed.keySet(), serviceUrls, work, launcher.reachableAt().orElse(null),
                     launcher.serverAddress().stream().toList(), elsewhere,
                     s -> progress.note("lab: " + s + " ..."));
         } catch (RuntimeException e) {
-            closeServiceHosts();
+            closeHosts();
             launcher.close();
             throw e;
         }
@@ -139,7 +139,7 @@ public final class Session {
         } finally {
             services.close();
             services = null;
-            closeServiceHosts();
+            closeHosts();
             launcher.close();
             store.writeRun(finished(info));
         }
@@ -150,7 +150,8 @@ public final class Session {
         alsoClosed.add(resource);
     }
 
-    private void closeServiceHosts() {
+    /** Ends the services hosts' launchers and whatever else the run holds open on other hosts. */
+    private void closeHosts() {
         serviceHosts.forEach(ServicesHost::close);
         serviceHosts.clear();
         for (AutoCloseable c : alsoClosed) {
@@ -244,7 +245,7 @@ public final class Session {
         if (s != null) {
             s.close();
         }
-        closeServiceHosts();
+        closeHosts();
         launcher.close();
         RunInfo i = info;
         if (i != null && "running".equals(i.progress().status())) {
