@@ -41,45 +41,25 @@ class HostsRunTest {
         hosts = new NamespaceHosts(tmp.resolve("hosts"));
         HostSpec server = hosts.add("app-box", List.of("server"));
         // as on a 2-core machine: the driver keeps CPU 0, the server host's servers get CPU 1
-        hostsFile = Files.writeString(tmp.resolve("hosts.yaml"), """
-                hosts:
-                  - name: %s
-                    address: %s
-                    key: %s
-                    known-hosts: %s
-                    roles: [server]
-                    cpus: "1"
-                """.formatted(server.name(), server.address(), server.key(), server.knownHosts()));
-        HostSpec db = hosts.add("db-box", List.of("services"));
-        withDatabaseHost = Files.writeString(tmp.resolve("hosts-with-db.yaml"), Files.readString(hostsFile) + """
-                  - name: %s
-                    address: %s
-                    key: %s
-                    known-hosts: %s
-                    roles: [services]
-                    services: [postgresql]
-                """.formatted(db.name(), db.address(), db.key(), db.knownHosts()));
-        StringBuilder drivers = new StringBuilder(Files.readString(hostsFile));
-        for (String name : List.of("driver-a", "driver-b")) {
-            HostSpec d = hosts.add(name, List.of("driver"));
-            drivers.append("""
-                      - name: %s
-                        address: %s
-                        key: %s
-                        known-hosts: %s
-                        roles: [driver]
-                    """.formatted(d.name(), d.address(), d.key(), d.knownHosts()));
+        String app = entry(server, "roles: [server]", "cpus: \"1\"");
+        hostsFile = Files.writeString(tmp.resolve("hosts.yaml"), "hosts:\n" + app);
+        String db = entry(hosts.add("db-box", List.of("services")), "roles: [services]", "services: [postgresql]");
+        withDatabaseHost = Files.writeString(tmp.resolve("hosts-with-db.yaml"), "hosts:\n" + app + db);
+        String drivers = entry(hosts.add("driver-a", List.of("driver")), "roles: [driver]")
+                + entry(hosts.add("driver-b", List.of("driver")), "roles: [driver]");
+        withDriverHosts = Files.writeString(tmp.resolve("hosts-with-drivers.yaml"), "hosts:\n" + app + drivers);
+        String brokers = entry(hosts.add("brokers-box", List.of("services")), "roles: [services]", "services: [postgresql, kafka, rabbitmq, redis]");
+        withBrokersHost = Files.writeString(tmp.resolve("hosts-with-brokers.yaml"), "hosts:\n" + app + brokers);
+    }
+
+    /** One host of a hosts.yaml: how to reach it, then {@code lines} (its roles and the rest), as a user writes them. */
+    private static String entry(HostSpec host, String... lines) {
+        StringBuilder yaml = new StringBuilder("  - name: %s\n    address: %s\n    key: %s\n    known-hosts: %s\n"
+                .formatted(host.name(), host.address(), host.key(), host.knownHosts()));
+        for (String line : lines) {
+            yaml.append("    ").append(line).append('\n');
         }
-        withDriverHosts = Files.writeString(tmp.resolve("hosts-with-drivers.yaml"), drivers.toString());
-        HostSpec brokers = hosts.add("brokers-box", List.of("services"));
-        withBrokersHost = Files.writeString(tmp.resolve("hosts-with-brokers.yaml"), Files.readString(hostsFile) + """
-                  - name: %s
-                    address: %s
-                    key: %s
-                    known-hosts: %s
-                    roles: [services]
-                    services: [postgresql, kafka, rabbitmq, redis]
-                """.formatted(brokers.name(), brokers.address(), brokers.key(), brokers.knownHosts()));
+        return yaml.toString();
     }
 
     @AfterAll
