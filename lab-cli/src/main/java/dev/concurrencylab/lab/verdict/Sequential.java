@@ -38,7 +38,8 @@ public record Sequential(int maxTrials) {
     public String describe() {
         return RunDefinition.SEQUENTIAL + String.format(java.util.Locale.ROOT, "rounds of one trial of each variant, up to %d; a benchmark stops "
                 + "once every variant against the base is decided on throughput and p99 (Haybittle–Peto: 99.9 %% intervals "
-                + "at rounds %d–%d, 95 %% at %d)", maxTrials, FIRST_LOOK, maxTrials - 1, maxTrials);
+                + "at %s, 95 %% at %d)", maxTrials, maxTrials - 1 == FIRST_LOOK ? "round " + FIRST_LOOK
+                : "rounds " + FIRST_LOOK + "–" + (maxTrials - 1), maxTrials);
     }
 
     /** The level at which a look after {@code trials} trials of each is judged. */
