@@ -132,6 +132,8 @@ public final class Findings {
         record Key(String benchmark, String variant, String base, Figure figure) {
         }
         Map<Key, Map<String, Verdict>> said = new LinkedHashMap<>();
+        // The base's cost per answer in each run: the same code's, so it tells how fast each run's machine ran it.
+        Map<String, String> baseCost = new LinkedHashMap<>();
         for (RunResults r : runs) {
             List<String> variants = r.variants();
             if (variants.isEmpty()) {
@@ -146,6 +148,8 @@ public final class Findings {
                     if (trials.isEmpty() || baseTrials.isEmpty()) {
                         continue;
                     }
+                    Spread cost = Spread.of(Figure.CPU_PER_1K, baseTrials);
+                    baseCost.put(benchmark + "/" + name(r), cost == null ? "–" : cost.text());
                     for (Figure f : table.verdictFigures().stream().filter(f -> f == Figure.THROUGHPUT || f == Figure.P99).toList()) {
                         said.computeIfAbsent(new Key(benchmark, variant, base, f), k -> new LinkedHashMap<>())
                                 .put(name(r), Verdict.of(f, variant, trials, base, baseTrials, r.rules()));
@@ -160,7 +164,7 @@ public final class Findings {
             Key k = e.getKey();
             e.getValue().forEach((run, v) -> rows.add(List.of(k.benchmark(), k.variant() + " / " + k.base(), k.figure().label(), "`" + run + "`",
                     v.interval() == null ? "–" : String.format(Locale.ROOT, "%.2f (%.2f–%.2f)", v.interval().ratio(), v.interval().low(), v.interval().high()),
-                    v.kind().name().toLowerCase(Locale.ROOT).replace('_', ' '))));
+                    v.kind().name().toLowerCase(Locale.ROOT).replace('_', ' '), baseCost.getOrDefault(k.benchmark() + "/" + run, "–"))));
             if (e.getValue().values().stream().map(Verdict::kind).distinct().count() > 1) {
                 moved.add(String.format(Locale.ROOT, "%s, %s of %s against %s: %s", k.benchmark(), k.figure().label(), k.variant(), k.base(),
                         String.join("; ", e.getValue().entrySet().stream().map(x -> "`" + x.getKey() + "` " + x.getValue().text()).toList())));
@@ -170,9 +174,12 @@ public final class Findings {
             md.append("No comparison was measured in more than one run.\n\n");
             return;
         }
-        MarkdownReport.table(md, List.of("benchmark", "ratio", "figure", "run", "ratio (interval)", "verdict"), rows);
+        MarkdownReport.table(md, List.of("benchmark", "ratio", "figure", "run", "ratio (interval)", "verdict",
+                "the base's server CPU per 1,000 answers (ms)"), rows);
         md.append("\nRatio of the first variant's geometric mean over the second's, with the 95 % interval each run's report gives "
-                + "(Welch's t on log-values over trials).\n\n");
+                + "(Welch's t on log-values over trials). The last column is the base variant's own cost in that run: the same "
+                + "code at the same load, so where it differs between runs of one commit's servers, the machine ran that code at "
+                + "a different speed that day (the runs table gives each run's kernel build and date).\n\n");
         if (moved.isEmpty()) {
             md.append("Every comparison got the same kind of verdict in every run.\n\n");
         } else {

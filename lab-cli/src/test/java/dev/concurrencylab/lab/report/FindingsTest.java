@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.concurrencylab.lab.cli.Lab;
+import dev.concurrencylab.lab.result.CostPerRequest;
 import dev.concurrencylab.lab.result.Latencies;
 import dev.concurrencylab.lab.result.ResultStore;
+import dev.concurrencylab.lab.result.ServerUse;
 import dev.concurrencylab.lab.result.TrialIdentity;
 import dev.concurrencylab.lab.result.TrialOutcome;
 import dev.concurrencylab.lab.result.TrialResult;
@@ -54,6 +56,19 @@ class FindingsTest {
     }
 
     @Test
+    void eachRunShowsWhatTheBaseVariantsAnswersCostThereSoADaysMachineSpeedIsSeen() throws IOException {
+        Path slowDay = runCosting("20261123-100000-e0-posts", "2026-11-23T10:00:00Z", 100.0, 14_000, 14_100, 14_200);
+        Path fastDay = runCosting("20261124-100000-e0-posts", "2026-11-24T10:00:00Z", 45.0, 14_000, 14_100, 14_200);
+
+        String text = Findings.render(List.of(slowDay, fastDay));
+
+        assertThat(text).contains("| posts | webflux / mvc-platform | throughput | `20261123-100000-e0-posts` |")
+                .containsPattern("\\| `20261123-100000-e0-posts` \\| 1\\.40 \\([^|]*\\) \\| better \\| 100 \\|")
+                .containsPattern("\\| `20261124-100000-e0-posts` \\| 1\\.40 \\([^|]*\\) \\| better \\| 45\\.0 \\|")
+                .contains("the base's server CPU per 1,000 answers (ms)");
+    }
+
+    @Test
     void runsThatAgreeAreSaidToAgree() throws IOException {
         String text = Findings.render(List.of(run("a", "2026-11-23T10:00:00Z", 14_000, 14_100, 14_200),
                 run("b", "2026-11-24T10:00:00Z", 14_000, 14_100, 14_200)));
@@ -75,6 +90,11 @@ class FindingsTest {
 
     /** A finished run of e0-posts: mvc-platform at 10,000 req/s and webflux at the throughputs given, three trials each. */
     private Path run(String name, String started, double... webflux) throws IOException {
+        return runCosting(name, started, null, webflux);
+    }
+
+    /** As above, mvc-platform's trials spending {@code baseCpuMsPer1k} of server CPU per 1,000 answers (none recorded when null). */
+    private Path runCosting(String name, String started, Double baseCpuMsPer1k, double... webflux) throws IOException {
         Path dir = Files.createDirectories(tmp.resolve(name).resolve("trials"));
         try (InputStream in = getClass().getResourceAsStream("/result/run-written-before-the-parts.json")) {
             ObjectNode run = (ObjectNode) ResultStore.JSON.readTree(in);
@@ -87,17 +107,19 @@ class FindingsTest {
         double[] platform = {10_000, 10_050, 10_100};
         int number = 0;
         for (int i = 0; i < 3; i++) {
-            write(dir, trial(++number, "mvc-platform", i + 1, platform[i]));
-            write(dir, trial(++number, "webflux", i + 1, webflux[i]));
+            write(dir, trial(++number, "mvc-platform", i + 1, platform[i], baseCpuMsPer1k));
+            write(dir, trial(++number, "webflux", i + 1, webflux[i], null));
         }
         return tmp.resolve(name);
     }
 
-    private static TrialResult trial(int number, String variant, int repetition, double throughput) {
+    private static TrialResult trial(int number, String variant, int repetition, double throughput, Double cpuMsPer1k) {
         return TrialResult.of(new TrialIdentity(number, variant, "posts", "posts", repetition, null, null))
                 .outcome(new TrialOutcome(TrialStatus.OK, null, List.of(), Map.of(), null))
                 .window(Trials.window(throughput, Map.of(), 0))
                 .latencies(new Latencies(Trials.latency(2, 10, 20), null, null))
+                .server(cpuMsPer1k == null ? ServerUse.NONE
+                        : new ServerUse(List.of(), null, new CostPerRequest(cpuMsPer1k, 0.0, 0.0, 0.0, Map.of()), null))
                 .build();
     }
 
