@@ -67,6 +67,9 @@ public final class RabbitMqService implements BackingService {
         env.put("ERL_EPMD_PORT", Integer.toString(epmdPort));
         // the epmd above is the broker's: an Erlang VM otherwise starts a daemon epmd of its own, which outlives everything
         env.put("RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS", "-start_epmd false");
+        // and every VM the broker spawns: when its epmd is gone first (a group stopped at once), the broker's epmd
+        // monitor runs an 'erl -sname' to bring one back, which starts a daemon epmd unless this says not to
+        env.put("ERL_FLAGS", "-start_epmd false");
         env.put("RABBITMQ_NODENAME", "lab" + port + "@localhost");
         env.put("RABBITMQ_CONFIG_FILE", dir.resolve("rabbitmq.conf").toString());
         env.put("RABBITMQ_DIST_PORT", Integer.toString(Ports.freeLoopbackPort()));

@@ -11,6 +11,8 @@ import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -56,6 +58,19 @@ class BackingServicesTest {
             pids = rabbit.pids();
         }
         assertGone(pids);
+    }
+
+    @Test
+    void rabbitmqWhoseEpmdStopsFirstStartsNoDaemonEpmdThatWouldOutliveTheLab() throws Exception {
+        Instant before = Instant.now();
+        try (RabbitMqService rabbit = RabbitMqService.start(work)) {
+            // as when a host's process group is stopped at once: the broker's epmd may go before the broker
+            rabbit.processes().stream().filter(p -> p.log().getFileName().toString().equals("epmd.log")).findFirst().orElseThrow().close();
+            // the broker looks for its epmd once a minute and, finding none, runs an Erlang VM to bring one back
+            Thread.sleep(Duration.ofSeconds(70));
+            assertThat(daemonEpmdsStartedSince(before)).as("daemon epmd started while the broker ran").isEmpty();
+        }
+        assertThat(daemonEpmdsStartedSince(before)).as("daemon epmd started while the broker stopped").isEmpty();
     }
 
     @Test
@@ -117,6 +132,12 @@ class BackingServicesTest {
                 .filter(i -> { try { return i.isUp() && !i.isLoopback(); } catch (java.net.SocketException e) { return false; } })
                 .flatMap(i -> java.util.Collections.list(i.getInetAddresses()).stream())
                 .filter(a -> a instanceof java.net.Inet4Address).map(InetAddress::getHostAddress).findFirst().orElse(null);
+    }
+
+    private static List<String> daemonEpmdsStartedSince(Instant since) {
+        return ProcessHandle.allProcesses().filter(ProcessHandle::isAlive)
+                .filter(p -> p.info().startInstant().map(t -> !t.isBefore(since.minusSeconds(1))).orElse(false))
+                .map(p -> p.info().commandLine().orElse("")).filter(c -> c.contains("epmd") && c.contains("-daemon")).toList();
     }
 
     private static void assertGone(List<Long> pids) {
