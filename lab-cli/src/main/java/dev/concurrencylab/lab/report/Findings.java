@@ -56,6 +56,7 @@ public final class Findings {
                     Objects.toString(run.definition().stopping(), "fixed"), wall(run), shortCommit(run), day(run), machine(run)));
         }
         MarkdownReport.table(md, List.of("run", "suite", "scale", "trials", "trial count", "wall time", "commit", "started", "machine"), rows);
+        timeSpent(md, runs);
         md.append("\nEach value below is the median over a run's completed trials with the range (min–max) in brackets; ")
                 .append("throughput is goodput, latencies are of good answers, failed answers are counted apart.\n\n");
 
@@ -188,6 +189,27 @@ public final class Findings {
             moved.forEach(m -> md.append("- ").append(m).append("\n"));
             md.append("\n");
         }
+    }
+
+    /** Where each run's wall time went, from its trial records: what sizing a scale has to work with. */
+    private static void timeSpent(StringBuilder md, List<RunResults> runs) {
+        List<List<String>> rows = new ArrayList<>();
+        for (RunResults r : runs) {
+            TimeSpent spent = TimeSpent.of(r);
+            if (spent != null) {
+                List<String> row = new ArrayList<>(List.of("`" + name(r) + "`"));
+                row.addAll(spent.cells());
+                rows.add(row);
+            }
+        }
+        if (rows.isEmpty()) {
+            return;
+        }
+        md.append("\nWhere each run's time went, summed over its trials' records (a part's share of the wall time in brackets): ")
+                .append("server start-ups to the first good answer; warm-ups, each until the server was steady and its JIT quiet ")
+                .append("(docs/methodology.md); the measured windows with a timed window's wait for its last answers; and the rest: ")
+                .append("starting the services, stopping each server, reading handed-off work back, writing the records.\n\n");
+        MarkdownReport.table(md, TimeSpent.headings(), rows);
     }
 
     /** What the machine limited: where the server, the services and the driver ran, per CPU layout used. */

@@ -13,6 +13,7 @@ import dev.concurrencylab.lab.result.TrialOutcome;
 import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.result.TrialStatus;
 import dev.concurrencylab.lab.result.Trials;
+import dev.concurrencylab.lab.result.WarmUp;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -69,6 +70,15 @@ class FindingsTest {
     }
 
     @Test
+    void eachRunsWallTimeIsSplitIntoStartUpsWarmUpsWindowsAndTheRestFromItsTrials() throws IOException {
+        // 12 minutes; six trials, each with a 4 s start-up, warm-ups of 30, 40 and 50 s per variant, 1 s windows
+        String text = Findings.render(List.of(run("20261123-100000-e0-posts", "2026-11-23T10:00:00Z", 14_000, 14_100, 14_200)));
+
+        assertThat(text).contains("| run | trials | wall time | server start-ups | warm-ups | warm-up per trial | measured windows | the rest |")
+                .contains("| `20261123-100000-e0-posts` | 6 | 12:00 | 0:24 (3 %) | 4:00 (33 %) | 40 (30–50) s | 0:06 (1 %) | 7:30 (63 %) |");
+    }
+
+    @Test
     void runsThatAgreeAreSaidToAgree() throws IOException {
         String text = Findings.render(List.of(run("a", "2026-11-23T10:00:00Z", 14_000, 14_100, 14_200),
                 run("b", "2026-11-24T10:00:00Z", 14_000, 14_100, 14_200)));
@@ -116,6 +126,7 @@ class FindingsTest {
     private static TrialResult trial(int number, String variant, int repetition, double throughput, Double cpuMsPer1k) {
         return TrialResult.of(new TrialIdentity(number, variant, "posts", "posts", repetition, null, null))
                 .outcome(new TrialOutcome(TrialStatus.OK, null, List.of(), Map.of(), null))
+                .warmUp(new WarmUp(4_000L, 20.0 + 10 * repetition, true))
                 .window(Trials.window(throughput, Map.of(), 0))
                 .latencies(new Latencies(Trials.latency(2, 10, 20), null, null))
                 .server(cpuMsPer1k == null ? ServerUse.NONE
