@@ -43,7 +43,8 @@ record TimeSpent(Duration wall, int trials, double startupSeconds, List<Double> 
     /** The table's cells after the run's name: each part as minutes and seconds with its share of the wall time. */
     List<String> cells() {
         String perTrial = warmups.isEmpty() ? "–" : new Spread(Spread.median(warmups), warmups.getFirst(), warmups.getLast(), warmups.size()).text() + " s";
-        return List.of(Integer.toString(trials), clock(wall.toMillis() / 1000.0), part(startupSeconds), part(warmupSeconds()), perTrial,
+        // whole seconds, as the runs table gives the wall time
+        return List.of(Integer.toString(trials), clock(wall.toSeconds()), part(startupSeconds), part(warmupSeconds()), perTrial,
                 part(windowSeconds), part(restSeconds()));
     }
 
