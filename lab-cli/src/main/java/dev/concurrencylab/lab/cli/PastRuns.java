@@ -1,6 +1,7 @@
 package dev.concurrencylab.lab.cli;
 
 import dev.concurrencylab.lab.report.RunResults;
+import dev.concurrencylab.lab.result.ResultStore;
 import dev.concurrencylab.lab.result.TrialResult;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -29,18 +30,33 @@ final class PastRuns {
     static Optional<Overhead> overhead(Path resultsRoot, String suite) {
         List<Path> runs;
         try (Stream<Path> dirs = Files.isDirectory(resultsRoot) ? Files.list(resultsRoot) : Stream.empty()) {
-            runs = dirs.filter(d -> Files.isRegularFile(d.resolve("run.json"))).sorted(Comparator.reverseOrder()).toList();
+            // newest first by when each run started: a directory named with --out does not sort by time
+            runs = dirs.filter(d -> Files.isRegularFile(d.resolve("run.json"))).sorted(Comparator.comparing(PastRuns::started).reversed()).toList();
         } catch (IOException e) {
             return Optional.empty();
         }
-        Optional<Overhead> own = runs.stream().filter(d -> d.getFileName().toString().endsWith("-" + suite))
-                .map(PastRuns::measured).flatMap(Optional::stream).findFirst();
-        return own.or(() -> runs.stream().map(PastRuns::measured).flatMap(Optional::stream).findFirst());
+        // the suite as the run recorded it: a run written with --out has a directory named as its user chose
+        Optional<Overhead> own = runs.stream().map(d -> measured(d, suite)).flatMap(Optional::stream).findFirst();
+        return own.or(() -> runs.stream().map(d -> measured(d, null)).flatMap(Optional::stream).findFirst());
     }
 
-    private static Optional<Overhead> measured(Path dir) {
+    /** When the run in {@code dir} started, as its run.json says; runs that do not say sort first. */
+    private static Instant started(Path dir) {
+        try {
+            String started = ResultStore.JSON.readTree(dir.resolve("run.json").toFile()).path("started").asText("");
+            return started.isEmpty() ? Instant.MIN : Instant.parse(started);
+        } catch (IOException | RuntimeException e) {
+            return Instant.MIN;
+        }
+    }
+
+    /** @param suite the suite the run must be of, or {@code null} for any */
+    private static Optional<Overhead> measured(Path dir, String suite) {
         try {
             RunResults run = RunResults.read(dir);
+            if (suite != null && !suite.equals(run.run().definition().suite())) {
+                return Optional.empty();
+            }
             if (run.run().progress().finished() == null || !run.run().progress().status().startsWith("complete") || run.trials().isEmpty()) {
                 return Optional.empty();
             }

@@ -1,0 +1,63 @@
+package dev.concurrencylab.lab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.concurrencylab.lab.result.ResultStore;
+import dev.concurrencylab.lab.result.TrialIdentity;
+import dev.concurrencylab.lab.result.TrialOutcome;
+import dev.concurrencylab.lab.result.TrialResult;
+import dev.concurrencylab.lab.result.TrialStatus;
+import dev.concurrencylab.lab.result.Trials;
+import dev.concurrencylab.lab.result.WarmUp;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Where a dry run reads what a trial costs besides its warm-up and window. */
+class PastRunsTest {
+
+    @TempDir
+    Path results;
+
+    @Test
+    void theSuitesOwnRunCountsFirstWhateverItsDirectoryIsNamed() throws IOException {
+        // 100 s for two trials of 20 s warm-up and 1 s window each: 29 s a trial besides them
+        run("e0-posts-standard", "e0-posts", "2026-11-25T10:00:00Z", 100);
+        // newer, of another suite: 3 s a trial
+        run("20261125-120000-quick", "quick", "2026-11-25T12:00:00Z", 48);
+
+        PastRuns.Overhead e0 = PastRuns.overhead(results, "e0-posts").orElseThrow();
+        PastRuns.Overhead e1 = PastRuns.overhead(results, "e1-hello").orElseThrow();
+
+        assertThat(e0.perTrial()).isEqualTo(Duration.ofSeconds(29));
+        assertThat(e0.from().getFileName()).hasToString("e0-posts-standard");
+        assertThat(e1.from().getFileName()).as("with no run of its own, the newest of any suite").hasToString("20261125-120000-quick");
+        assertThat(e1.perTrial()).isEqualTo(Duration.ofSeconds(3));
+    }
+
+    /** A complete run of {@code suite} started then and taking {@code wallSeconds}, with two trials of a 20 s warm-up and a 1 s window. */
+    private void run(String name, String suite, String started, long wallSeconds) throws IOException {
+        Path dir = Files.createDirectories(results.resolve(name).resolve("trials"));
+        try (InputStream in = getClass().getResourceAsStream("/result/run-written-before-the-parts.json")) {
+            ObjectNode run = (ObjectNode) ResultStore.JSON.readTree(in);
+            run.put("suite", suite).put("status", "complete").put("started", started)
+                    .put("finished", java.time.Instant.parse(started).plusSeconds(wallSeconds).toString());
+            ResultStore.JSON.writeValue(results.resolve(name).resolve("run.json").toFile(), run);
+        }
+        for (int n = 1; n <= 2; n++) {
+            TrialResult trial = TrialResult.of(new TrialIdentity(n, "mvc-platform", "hello", "hello", n, null, null))
+                    .outcome(new TrialOutcome(TrialStatus.OK, null, List.of(), Map.of(), null))
+                    .warmUp(new WarmUp(3_000L, 20, true))
+                    .window(Trials.window(1000, Map.of(), 0))
+                    .build();
+            ResultStore.JSON.writeValue(dir.resolve(String.format("%03d-mvc-platform-hello.json", n)).toFile(), trial);
+        }
+    }
+}
