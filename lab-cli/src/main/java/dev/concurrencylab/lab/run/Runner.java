@@ -53,6 +53,9 @@ public final class Runner {
         int failedTrials = session.within(plan.suite().servicesFor(plan.trials().stream().map(PlannedTrial::variant).toList()), info, serviceUrls, work, progress, () -> {
             int failed = 0;
             for (PlannedTrial planned : plan.trials()) {
+                if (session.aborting()) {
+                    break;
+                }
                 if (rounds.decided(planned)) {
                     continue;
                 }

@@ -54,6 +54,8 @@ public final class Session {
     private final Watching watching;
     private final List<TrialResult> written = new CopyOnWriteArrayList<>();
     private volatile RunningSut current;
+    /** Set first thing as the lab ends (a signal, Ctrl-C), before it stops the server under the trial. */
+    private volatile boolean aborting;
     private volatile ServiceSet services;
     private volatile RunInfo info;
     private final Topology topology;
@@ -133,8 +135,9 @@ public final class Session {
             store.writeRun(info);
             services.versions().forEach((k, v) -> progress.note("lab: " + k + ": " + v));
             int failed = body.getAsInt();
+            // the trials stop early once the lab is ending: the run is cut short, whichever thread writes it last
             info = info.with(info.progress().with(withWhy(services.versions(), needed),
-                    failed == 0 ? "complete" : "complete with failed trials", written.size()));
+                    aborting ? "interrupted" : failed == 0 ? "complete" : "complete with failed trials", written.size()));
             return failed;
         } finally {
             services.close();
@@ -171,6 +174,11 @@ public final class Session {
         return out;
     }
 
+    /** True once the lab is ending: no further trial starts, and the one under way is not written. */
+    boolean aborting() {
+        return aborting;
+    }
+
     /** Starts a variant's server with the services' properties; it is stopped by {@link #stop(RunningSut)} or {@link #abort()}. */
     RunningSut launch(Variant variant, int number, int of, Progress progress) {
         progress.note(String.format("lab: starting %s (launch %d/%d)", variant.name(), number, of));
@@ -191,6 +199,10 @@ public final class Session {
 
     /** Writes a trial the moment it ends, with its histogram of good answers' response times when it has one. */
     void write(TrialResult result, Histogram goodLatency) {
+        // A trial the lab's own end cut short measured nothing: its server was stopped by the lab, not dead.
+        if (aborting) {
+            return;
+        }
         store.writeTrial(result, goodLatency);
         written.add(result);
     }
@@ -237,6 +249,7 @@ public final class Session {
 
     /** For a shutdown hook: stops the server and services this run started, and marks the run as cut short. */
     public void abort() {
+        aborting = true;
         RunningSut sut = current;
         if (sut != null) {
             sut.close();
@@ -248,7 +261,8 @@ public final class Session {
         closeHosts();
         launcher.close();
         RunInfo i = info;
-        if (i != null && "running".equals(i.progress().status())) {
+        // "interrupted" already when the trials' loop saw the end first: the JVM halts before that thread writes it
+        if (i != null && ("running".equals(i.progress().status()) || "interrupted".equals(i.progress().status()))) {
             store.writeRun(finished(i.with(i.progress().with(i.progress().services(), "interrupted", written.size()))));
         }
     }

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The lab in its own JVM, killed with SIGKILL after its first trial. */
+/** The lab in its own JVM, killed with SIGKILL after its first trial, or ended with SIGTERM during its second. */
 class KilledLabTest {
 
     @TempDir
@@ -45,6 +45,42 @@ class KilledLabTest {
             var trial = ResultStore.JSON.readTree(kept.getFirst().toFile());
             assertThat(trial.path("status").asText()).as("first trial: %s", trial).isEqualTo("ok");
             assertThat(trial.path("count").asLong()).isPositive();
+        }
+    }
+
+    @Test
+    @Timeout(value = 4, unit = TimeUnit.MINUTES)
+    void aLabEndedMidTrialWritesNoRecordBlamingTheServerItStoppedItself() throws Exception {
+        // Kafka takes seconds to stop: while the shutdown stops it, the trial's watchdog sees the
+        // server the shutdown stopped first, and the lab went on as if the server had died.
+        try (ChildLab lab = ChildLab.run(tmp, """
+                name: ended-mid-trial
+                variants: [mvc-platform]
+                trials: 3
+                warmup: 1s
+                benchmarks:
+                  - workload: post-save-publish
+                    params: {ack: saved}
+                    load: {model: max-rate, workers: 4, duration: 15s}
+                """)) {
+            lab.awaitWhileRunning(() -> !lab.trials().isEmpty(), "first trial written");
+            // the second trial's server starts, warms up and is in its 15 s window by now
+            Thread.sleep(8_000);
+            List<ProcessHandle> children = lab.process.descendants().toList();
+
+            lab.process.destroy();
+            assertThat(lab.process.waitFor(60, TimeUnit.SECONDS)).as("the lab ends on SIGTERM").isTrue();
+
+            assertThat(lab.trials()).as("only the finished trial is kept, not one blaming the server: %s", lab.log()).hasSize(1);
+            var run = ResultStore.JSON.readTree(lab.out.resolve("run.json").toFile());
+            assertThat(run.path("status").asText()).isEqualTo("interrupted");
+            assertThat(run.path("trialsWritten").asInt()).isEqualTo(1);
+            assertThat(lab.log()).as("no server is started once the lab is ending").doesNotContain("launch 3/3");
+            long ended = System.nanoTime();
+            while (children.stream().anyMatch(ProcessHandle::isAlive) && System.nanoTime() - ended < TimeUnit.SECONDS.toNanos(5)) {
+                Thread.sleep(50);
+            }
+            assertThat(children).as("no process the lab started outlives it").noneMatch(ProcessHandle::isAlive);
         }
     }
 }
