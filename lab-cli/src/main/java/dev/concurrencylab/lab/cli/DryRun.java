@@ -17,7 +17,8 @@ final class DryRun {
     private DryRun() {
     }
 
-    static void print(Plan plan, Estimate estimate, Optional<PastRuns.Overhead> overhead, PrintStream out) {
+    /** @param windows where the counted windows' lengths in {@code estimate} were measured, if any were */
+    static void print(Plan plan, Estimate estimate, Optional<PastRuns.Overhead> overhead, Optional<PastRuns.Windows> windows, PrintStream out) {
         out.printf("lab: dry run of suite %s at scale %s: nothing is started%n", plan.suite().name(), plan.scale().key());
         out.printf("  variants: %s (each trial on a fresh server)%n",
                 String.join(", ", plan.trials().stream().map(t -> t.variant().name()).distinct().toList()));
@@ -30,6 +31,10 @@ final class DryRun {
                 ? String.format("%d (%d of each variant and benchmark)", plan.trialCount(), plan.trialsPerVariant())
                 : String.format("%d–%d in rounds: %s", estimate.minTrials(), estimate.maxTrials(), plan.stopping()));
         out.printf("  warm-ups and windows: %s%n", range(estimate));
+        if (estimate.countedMeasured() > 0 && windows.isPresent()) {
+            out.printf("  of them %d counted window(s), each between the shortest and the longest its variant's took in %s%n",
+                    estimate.countedMeasured(), windows.get().from());
+        }
         if (estimate.counted() > 0) {
             out.printf("  plus %d counted window(s), as long as the server takes: not in the range%n", estimate.counted());
         }

@@ -1,5 +1,6 @@
 package dev.concurrencylab.lab.cli;
 
+import dev.concurrencylab.lab.plan.Estimate;
 import dev.concurrencylab.lab.report.RunResults;
 import dev.concurrencylab.lab.result.ResultStore;
 import dev.concurrencylab.lab.result.TrialResult;
@@ -9,14 +10,17 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
  * What a trial costs on this machine besides its warm-up and window (starting and stopping its
  * server, the services, reading back async work), read from the newest complete run in
- * {@code results/}: that suite's own when there is one, else any suite's.
+ * {@code results/}: that suite's own when there is one, else any suite's; and how long counted
+ * windows took in the newest complete run of the suite at the same scale.
  */
 final class PastRuns {
 
@@ -24,20 +28,56 @@ final class PastRuns {
     record Overhead(Duration perTrial, Path from) {
     }
 
+    /** How long each variant's windows of each benchmark took (with a timed window's wait), shortest and longest, and the run they were read from. */
+    record Windows(Map<Estimate.Slot, Estimate.Span> bySlot, Path from) {
+    }
+
     private PastRuns() {
     }
 
-    static Optional<Overhead> overhead(Path resultsRoot, String suite) {
-        List<Path> runs;
-        try (Stream<Path> dirs = Files.isDirectory(resultsRoot) ? Files.list(resultsRoot) : Stream.empty()) {
-            // newest first by when each run started: a directory named with --out does not sort by time
-            runs = dirs.filter(d -> Files.isRegularFile(d.resolve("run.json"))).sorted(Comparator.comparing(PastRuns::started).reversed()).toList();
-        } catch (IOException e) {
-            return Optional.empty();
+    /** Counted windows are as long as the server takes: only the same suite at the same scale on this machine says how long. */
+    static Optional<Windows> windows(Path resultsRoot, String suite, String scale) {
+        for (Path dir : newestFirst(resultsRoot)) {
+            try {
+                RunResults run = RunResults.read(dir);
+                if (!suite.equals(run.run().definition().suite()) || !scale.equals(run.run().definition().scale()) || !complete(run)) {
+                    continue;
+                }
+                Map<Estimate.Slot, Estimate.Span> spans = new LinkedHashMap<>();
+                for (TrialResult t : run.trials()) {
+                    if (t.window() == null || t.window().windowSeconds() <= 0) {
+                        continue;
+                    }
+                    Double wait = t.window().waitSeconds();
+                    Duration took = Duration.ofMillis(Math.round((t.window().windowSeconds() + (wait == null ? 0 : wait)) * 1000));
+                    spans.merge(new Estimate.Slot(t.identity().variant(), t.identity().benchmark()), new Estimate.Span(took, took), Estimate.Span::widen);
+                }
+                return Optional.of(new Windows(spans, dir));
+            } catch (RuntimeException e) {
+                // A directory this version cannot read tells nothing about the cost here.
+            }
         }
+        return Optional.empty();
+    }
+
+    static Optional<Overhead> overhead(Path resultsRoot, String suite) {
+        List<Path> runs = newestFirst(resultsRoot);
         // the suite as the run recorded it: a run written with --out has a directory named as its user chose
         Optional<Overhead> own = runs.stream().map(d -> measured(d, suite)).flatMap(Optional::stream).findFirst();
         return own.or(() -> runs.stream().map(d -> measured(d, null)).flatMap(Optional::stream).findFirst());
+    }
+
+    /** Runs under {@code resultsRoot}, newest first by when each started: a directory named with --out does not sort by time. */
+    private static List<Path> newestFirst(Path resultsRoot) {
+        try (Stream<Path> dirs = Files.isDirectory(resultsRoot) ? Files.list(resultsRoot) : Stream.empty()) {
+            return dirs.filter(d -> Files.isRegularFile(d.resolve("run.json"))).sorted(Comparator.comparing(PastRuns::started).reversed()).toList();
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+
+    private static boolean complete(RunResults run) {
+        return run.run().progress().finished() != null && run.run().progress().status().startsWith("complete") && !run.trials().isEmpty();
     }
 
     /** When the run in {@code dir} started, as its run.json says; runs that do not say sort first. */
@@ -57,7 +97,7 @@ final class PastRuns {
             if (suite != null && !suite.equals(run.run().definition().suite())) {
                 return Optional.empty();
             }
-            if (run.run().progress().finished() == null || !run.run().progress().status().startsWith("complete") || run.trials().isEmpty()) {
+            if (!complete(run)) {
                 return Optional.empty();
             }
             Duration wall = Duration.between(Instant.parse(run.run().progress().started()), Instant.parse(run.run().progress().finished()));

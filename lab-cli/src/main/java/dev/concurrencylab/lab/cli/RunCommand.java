@@ -74,9 +74,10 @@ class RunCommand implements Callable<Integer> {
         List<Variant> chosen = options.chooseVariants(loaded);
         Plan plan = Planner.plan(loaded, chosenScale, count, chosen);
         Optional<PastRuns.Overhead> overhead = PastRuns.overhead(Lab.home().resolve("results"), loaded.name());
-        Estimate estimate = Estimate.of(plan);
+        Optional<PastRuns.Windows> windows = PastRuns.windows(Lab.home().resolve("results"), loaded.name(), chosenScale.key());
+        Estimate estimate = Estimate.of(plan, windows.map(PastRuns.Windows::bySlot).orElse(Map.of()));
         if (dryRun) {
-            DryRun.print(plan, estimate, overhead, System.out);
+            DryRun.print(plan, estimate, overhead, windows, System.out);
             return Lab.EXIT_OK;
         }
         Estimate expected = overhead.map(o -> estimate.withOverhead(o.perTrial())).orElse(estimate);

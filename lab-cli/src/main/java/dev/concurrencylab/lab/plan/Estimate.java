@@ -1,47 +1,76 @@
 package dev.concurrencylab.lab.plan;
 
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * What a plan will take, from the suite alone: how many trials, and how long their warm-ups and
  * windows run at the least and at the most. Everything else a trial costs (starting and stopping
  * its server, the services, reading back async work) is not in the suite: {@link #withOverhead}
- * adds it per trial, as measured on this machine.
+ * adds it per trial, as measured on this machine. A counted window (N requests) is as long as the
+ * server takes: it is in the range only at the lengths an earlier run measured for its variant and benchmark.
  *
  * @param minTrials  trials if every sequential benchmark stops at its first look; all of them for a fixed plan
  * @param maxTrials  every planned trial
  * @param least      warm-ups at their minimum and windows, over {@code minTrials}
  * @param most       warm-ups at their maximum and windows, over {@code maxTrials}
- * @param counted    planned trials whose window is counted, not timed: as long as the server takes, not in the bounds
+ * @param counted    planned trials whose window is counted, not timed, and not measured before: not in the bounds
+ * @param countedMeasured planned trials whose counted window is in the bounds, at the lengths measured before
  */
-public record Estimate(int minTrials, int maxTrials, Duration least, Duration most, int counted) {
+public record Estimate(int minTrials, int maxTrials, Duration least, Duration most, int counted, int countedMeasured) {
+
+    /** A variant's trials of a benchmark. */
+    public record Slot(String variant, String benchmark) {
+    }
+
+    /** The shortest and the longest a variant's windows of a benchmark took. */
+    public record Span(Duration shortest, Duration longest) {
+
+        public Span widen(Span other) {
+            return new Span(shortest.compareTo(other.shortest) <= 0 ? shortest : other.shortest,
+                    longest.compareTo(other.longest) >= 0 ? longest : other.longest);
+        }
+    }
 
     public static Estimate of(Plan plan) {
+        return of(plan, Map.of());
+    }
+
+    /** @param measured by variant and benchmark, how long their windows took in an earlier run of the suite at the plan's scale */
+    public static Estimate of(Plan plan, Map<Slot, Span> measured) {
         int rounds = plan.sequential() == null ? plan.trialsPerVariant()
                 : Math.min(plan.trialsPerVariant(), dev.concurrencylab.lab.verdict.Sequential.FIRST_LOOK);
         int minTrials = 0;
         int counted = 0;
+        int countedMeasured = 0;
         Duration least = Duration.ZERO;
         Duration most = Duration.ZERO;
         for (PlannedTrial t : plan.trials()) {
             Optional<Duration> window = t.load().plannedDuration();
-            if (window.isEmpty()) {
+            Span span;
+            if (window.isPresent()) {
+                span = new Span(window.get(), window.get());
+            } else if (measured.containsKey(new Slot(t.variant().name(), t.benchmark().name()))) {
+                span = measured.get(new Slot(t.variant().name(), t.benchmark().name()));
+                countedMeasured++;
+            } else {
+                span = new Span(Duration.ZERO, Duration.ZERO);
                 counted++;
             }
-            Duration w = window.orElse(Duration.ZERO);
-            most = most.plus(t.warmup().max()).plus(w);
+            most = most.plus(t.warmup().max()).plus(span.longest());
             if (t.repetition() <= rounds) {
                 minTrials++;
-                least = least.plus(t.warmup().min()).plus(w);
+                least = least.plus(t.warmup().min()).plus(span.shortest());
             }
         }
-        return new Estimate(minTrials, plan.trialCount(), least, most, counted);
+        return new Estimate(minTrials, plan.trialCount(), least, most, counted, countedMeasured);
     }
 
     /** With {@code perTrial} more for each trial: what a trial cost here besides its warm-up and window. */
     public Estimate withOverhead(Duration perTrial) {
-        return new Estimate(minTrials, maxTrials, least.plus(perTrial.multipliedBy(minTrials)), most.plus(perTrial.multipliedBy(maxTrials)), counted);
+        return new Estimate(minTrials, maxTrials, least.plus(perTrial.multipliedBy(minTrials)), most.plus(perTrial.multipliedBy(maxTrials)),
+                counted, countedMeasured);
     }
 
     /** The middle of the range, per trial: what the progress line's ETA starts from. */

@@ -3,13 +3,14 @@ package dev.concurrencylab.lab.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.concurrencylab.lab.plan.Estimate;
 import dev.concurrencylab.lab.result.ResultStore;
 import dev.concurrencylab.lab.result.TrialIdentity;
 import dev.concurrencylab.lab.result.TrialOutcome;
 import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.result.TrialStatus;
-import dev.concurrencylab.lab.result.Trials;
 import dev.concurrencylab.lab.result.WarmUp;
+import dev.concurrencylab.lab.result.WindowCounts;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -42,12 +43,31 @@ class PastRunsTest {
         assertThat(e1.perTrial()).isEqualTo(Duration.ofSeconds(3));
     }
 
+    @Test
+    void countedWindowsAreAsLongAsTheSameSuiteAtTheSameScaleTookHereShortestToLongest() throws IOException {
+        run("e4-standard", "e4-cpu-io", "standard", "2026-11-25T10:00:00Z", 200, 30, 50);
+        // newer, but at another scale: its windows say nothing about standard's
+        run("e4-quick", "e4-cpu-io", "quick", "2026-11-25T12:00:00Z", 60, 3, 4);
+
+        PastRuns.Windows standard = PastRuns.windows(results, "e4-cpu-io", "standard").orElseThrow();
+
+        assertThat(standard.from().getFileName()).hasToString("e4-standard");
+        assertThat(standard.bySlot()).containsOnlyKeys(new Estimate.Slot("mvc-platform", "hello"));
+        assertThat(standard.bySlot().get(new Estimate.Slot("mvc-platform", "hello"))).isEqualTo(new Estimate.Span(Duration.ofSeconds(30), Duration.ofSeconds(50)));
+        assertThat(PastRuns.windows(results, "e4-cpu-io", "full")).as("no run at full here").isEmpty();
+    }
+
     /** A complete run of {@code suite} started then and taking {@code wallSeconds}, with two trials of a 20 s warm-up and a 1 s window. */
     private void run(String name, String suite, String started, long wallSeconds) throws IOException {
+        run(name, suite, "quick", started, wallSeconds, 1, 1);
+    }
+
+    /** As {@link #run(String, String, String, long)}, at {@code scale}, the two trials' windows as long as given. */
+    private void run(String name, String suite, String scale, String started, long wallSeconds, double... windowSeconds) throws IOException {
         Path dir = Files.createDirectories(results.resolve(name).resolve("trials"));
         try (InputStream in = getClass().getResourceAsStream("/result/run-written-before-the-parts.json")) {
             ObjectNode run = (ObjectNode) ResultStore.JSON.readTree(in);
-            run.put("suite", suite).put("status", "complete").put("started", started)
+            run.put("suite", suite).put("scale", scale).put("status", "complete").put("started", started)
                     .put("finished", java.time.Instant.parse(started).plusSeconds(wallSeconds).toString());
             ResultStore.JSON.writeValue(results.resolve(name).resolve("run.json").toFile(), run);
         }
@@ -55,7 +75,7 @@ class PastRunsTest {
             TrialResult trial = TrialResult.of(new TrialIdentity(n, "mvc-platform", "hello", "hello", n, null, null))
                     .outcome(new TrialOutcome(TrialStatus.OK, null, List.of(), Map.of(), null))
                     .warmUp(new WarmUp(3_000L, 20, true))
-                    .window(Trials.window(1000, Map.of(), 0))
+                    .window(new WindowCounts(windowSeconds[n - 1], null, 1000, 1000, 1000, 1000, Map.of(), 0, 0, 0, List.of(), null))
                     .build();
             ResultStore.JSON.writeValue(dir.resolve(String.format("%03d-mvc-platform-hello.json", n)).toFile(), trial);
         }

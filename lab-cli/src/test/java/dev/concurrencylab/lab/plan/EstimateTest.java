@@ -8,6 +8,7 @@ import dev.concurrencylab.lab.suite.Suite;
 import dev.concurrencylab.lab.suite.SuiteLoader;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** What a plan will take, from its suite alone. */
@@ -48,5 +49,27 @@ class EstimateTest {
         Plan plan = Planner.plan(e4, Scale.QUICK, TrialCount.SUITE, e4.variants());
 
         assertThat(Estimate.of(plan).counted()).isPositive();
+    }
+
+    @Test
+    void aCountedWindowMeasuredBeforeIsInTheRangeFromItsShortestToItsLongest() {
+        Suite e4 = LOADER.load("e4-cpu-io");
+        Plan plan = Planner.plan(e4, Scale.QUICK, TrialCount.SUITE, e4.variants());
+        Map<Estimate.Slot, Estimate.Span> measured = new java.util.HashMap<>();
+        for (var variant : e4.variants()) {
+            measured.put(new Estimate.Slot(variant.name(), "cpu"), new Estimate.Span(Duration.ofSeconds(50), Duration.ofSeconds(60)));
+            measured.put(new Estimate.Slot(variant.name(), "io"), new Estimate.Span(Duration.ofSeconds(5), Duration.ofSeconds(30)));
+        }
+
+        Estimate e = Estimate.of(plan, measured);
+
+        // E4's trials are cold: no warm-up, so the range is the windows alone, one of each benchmark per variant
+        int variants = e4.variants().size();
+        assertThat(e.counted()).isZero();
+        assertThat(e.countedMeasured()).isEqualTo(plan.trialCount());
+        assertThat(e.least()).isEqualTo(Duration.ofSeconds(55L * variants));
+        assertThat(e.most()).isEqualTo(Duration.ofSeconds(90L * variants));
+        measured.remove(new Estimate.Slot(e4.variants().getFirst().name(), "io"));
+        assertThat(Estimate.of(plan, measured).counted()).as("one variant's io never measured").isEqualTo(1);
     }
 }
