@@ -48,11 +48,12 @@ public record Estimate(int minTrials, int maxTrials, Duration least, Duration mo
         Duration most = Duration.ZERO;
         for (PlannedTrial t : plan.trials()) {
             Optional<Duration> window = t.load().plannedDuration();
+            Span known = measured.get(new Slot(t.variant().name(), t.benchmark().name()));
             Span span;
             if (window.isPresent()) {
                 span = new Span(window.get(), window.get());
-            } else if (measured.containsKey(new Slot(t.variant().name(), t.benchmark().name()))) {
-                span = measured.get(new Slot(t.variant().name(), t.benchmark().name()));
+            } else if (known != null) {
+                span = known;
                 countedMeasured++;
             } else {
                 span = new Span(Duration.ZERO, Duration.ZERO);
