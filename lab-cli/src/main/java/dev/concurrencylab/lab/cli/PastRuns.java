@@ -48,8 +48,7 @@ final class PastRuns {
                     if (t.window() == null || t.window().windowSeconds() <= 0) {
                         continue;
                     }
-                    Double wait = t.window().waitSeconds();
-                    Duration took = Duration.ofMillis(Math.round((t.window().windowSeconds() + (wait == null ? 0 : wait)) * 1000));
+                    Duration took = Duration.ofMillis(Math.round(windowAndWait(t) * 1000));
                     spans.merge(new Estimate.Slot(t.identity().variant(), t.identity().benchmark()), new Estimate.Span(took, took), Estimate.Span::widen);
                 }
                 return Optional.of(new Windows(spans, dir));
@@ -80,6 +79,12 @@ final class PastRuns {
         return run.run().progress().finished() != null && run.run().progress().status().startsWith("complete") && !run.trials().isEmpty();
     }
 
+    /** The trial's window and, after a timed one, the wait for its last answers, in seconds. */
+    private static double windowAndWait(TrialResult t) {
+        Double wait = t.window().waitSeconds();
+        return t.window().windowSeconds() + (wait == null ? 0 : wait);
+    }
+
     /** When the run in {@code dir} started, as its run.json says; runs that do not say sort first. */
     private static Instant started(Path dir) {
         try {
@@ -103,8 +108,7 @@ final class PastRuns {
             Duration wall = Duration.between(Instant.parse(run.run().progress().started()), Instant.parse(run.run().progress().finished()));
             double measured = 0;
             for (TrialResult t : run.trials()) {
-                Double wait = t.window().waitSeconds();
-                measured += t.warmUp().warmupSeconds() + t.window().windowSeconds() + (wait == null ? 0 : wait);
+                measured += t.warmUp().warmupSeconds() + windowAndWait(t);
             }
             double perTrial = (wall.toMillis() / 1000.0 - measured) / run.trials().size();
             return perTrial > 0 ? Optional.of(new Overhead(Duration.ofMillis(Math.round(perTrial * 1000)), dir)) : Optional.empty();
