@@ -17,6 +17,7 @@ import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.service.ServiceSet;
 import dev.concurrencylab.lab.suite.Variant;
 import dev.concurrencylab.lab.sut.RunningSut;
+import dev.concurrencylab.lab.sut.SutException;
 import dev.concurrencylab.lab.sut.SutLauncher;
 import dev.concurrencylab.lab.verdict.Threshold;
 import dev.concurrencylab.services.BackingService;
@@ -181,6 +182,10 @@ public final class Session {
 
     /** Starts a variant's server with the services' properties; it is stopped by {@link #stop(RunningSut)} or {@link #abort()}. */
     RunningSut launch(Variant variant, int number, int of, Progress progress) {
+        // Both runners launch here (a capacity search relaunches after a broken step): none may once the lab is ending.
+        if (aborting) {
+            throw new SutException("variant " + variant.name() + " not started: the lab is ending");
+        }
         progress.note(String.format("lab: starting %s (launch %d/%d)", variant.name(), number, of));
         // A capacity search may launch a variant again after a step broke its server: each launch keeps its own log.
         Path log = store.logFile(String.format("launch-%02d-%s.log", number, variant.name()));
