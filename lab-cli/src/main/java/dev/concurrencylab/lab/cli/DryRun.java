@@ -5,6 +5,7 @@ import dev.concurrencylab.lab.plan.Estimate;
 import dev.concurrencylab.lab.plan.Plan;
 import dev.concurrencylab.lab.plan.PlannedTrial;
 import dev.concurrencylab.lab.result.DurationText;
+import dev.concurrencylab.lab.suite.Launch;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -20,8 +21,10 @@ final class DryRun {
     /** @param windows where the counted windows' lengths in {@code estimate} were measured, if any were */
     static void print(Plan plan, Estimate estimate, Optional<PastRuns.Overhead> overhead, Optional<PastRuns.Windows> windows, PrintStream out) {
         out.printf("lab: dry run of suite %s at scale %s: nothing is started%n", plan.suite().name(), plan.scale().key());
-        out.printf("  variants: %s (each trial on a fresh server)%n",
-                String.join(", ", plan.trials().stream().map(t -> t.variant().name()).distinct().toList()));
+        out.printf("  variants: %s (%s)%n", String.join(", ", plan.trials().stream().map(t -> t.variant().name()).distinct().toList()),
+                plan.suite().launch() == Launch.PER_ROUND
+                        ? "one server per variant and round, running the round's benchmarks in turn, their order turned each round"
+                        : "each trial on a fresh server");
         Map<String, PlannedTrial> benchmarks = new LinkedHashMap<>();
         plan.trials().forEach(t -> benchmarks.putIfAbsent(t.benchmark().name(), t));
         out.printf("  %-28s %-16s %-26s %s%n", "benchmark", "load", "warm-up", "window");
@@ -39,13 +42,23 @@ final class DryRun {
             out.printf("  plus %d counted window(s), as long as the server takes: not in the range%n", estimate.counted());
         }
         if (overhead.isPresent()) {
-            Estimate whole = estimate.withOverhead(overhead.get().perTrial());
-            out.printf("  besides them, %s s a trial to start and stop servers and services, as measured in %s%n",
-                    String.format(java.util.Locale.ROOT, "%.1f", overhead.get().perTrial().toMillis() / 1000.0), overhead.get().from());
+            PastRuns.Overhead o = overhead.get();
+            Estimate whole = estimate.withOverhead(o.perLaunch(), o.perTrial());
+            out.printf("  besides them, %s s for each of %s server start-up(s) and %s s a trial for the rest (stopping servers, services, "
+                    + "reading back work), as measured in %s%n", seconds(o.perLaunch()), count(whole.minLaunches(), whole.maxLaunches()),
+                    seconds(o.perTrial()), o.from());
             out.printf("  expected: %s%n", range(whole));
         } else {
             out.println("  besides them, each trial's server start and stop: not measured on this machine yet (no complete run in results/)");
         }
+    }
+
+    private static String seconds(Duration d) {
+        return String.format(java.util.Locale.ROOT, "%.1f", d.toMillis() / 1000.0);
+    }
+
+    private static String count(int least, int most) {
+        return least == most ? String.valueOf(least) : least + "–" + most;
     }
 
     private static String warmup(Warmup w) {

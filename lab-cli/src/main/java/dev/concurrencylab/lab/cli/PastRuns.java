@@ -17,15 +17,20 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * What a trial costs on this machine besides its warm-up and window (starting and stopping its
- * server, the services, reading back async work), read from the newest complete run in
+ * What a launch and a trial cost on this machine besides warm-ups and windows (a server's start-up;
+ * stopping it, the services, reading back async work), read from the newest complete run in
  * {@code results/}: that suite's own when there is one, else any suite's; and how long counted
  * windows took in the newest complete run of the suite at the same scale.
  */
 final class PastRuns {
 
-    /** The figure and the run it was read from. */
-    record Overhead(Duration perTrial, Path from) {
+    /**
+     * The figures and the run they were read from.
+     *
+     * @param perLaunch a server's mean start-up there
+     * @param perTrial  the rest of the time besides warm-ups and windows, per trial
+     */
+    record Overhead(Duration perLaunch, Duration perTrial, Path from) {
     }
 
     /** How long each variant's windows of each benchmark took (with a timed window's wait), shortest and longest, and the run they were read from. */
@@ -107,11 +112,22 @@ final class PastRuns {
             }
             Duration wall = Duration.between(Instant.parse(run.run().progress().started()), Instant.parse(run.run().progress().finished()));
             double measured = 0;
+            long startups = 0;
+            long startupMs = 0;
             for (TrialResult t : run.trials()) {
                 measured += t.warmUp().warmupSeconds() + windowAndWait(t);
+                if (t.warmUp().startupMs() != null) {
+                    startups++;
+                    startupMs += t.warmUp().startupMs();
+                }
             }
-            double perTrial = (wall.toMillis() / 1000.0 - measured) / run.trials().size();
-            return perTrial > 0 ? Optional.of(new Overhead(Duration.ofMillis(Math.round(perTrial * 1000)), dir)) : Optional.empty();
+            double besides = wall.toMillis() / 1000.0 - measured;
+            if (besides <= 0) {
+                return Optional.empty();
+            }
+            double perLaunch = startups == 0 ? 0 : startupMs / 1000.0 / startups;
+            double perTrial = Math.max(0, besides - startupMs / 1000.0) / run.trials().size();
+            return Optional.of(new Overhead(Duration.ofMillis(Math.round(perLaunch * 1000)), Duration.ofMillis(Math.round(perTrial * 1000)), dir));
         } catch (RuntimeException e) {
             // A directory this version cannot read tells nothing about the cost here.
             return Optional.empty();

@@ -12,6 +12,7 @@ import dev.concurrencylab.lab.result.RunRules;
 import dev.concurrencylab.lab.run.Runner;
 import dev.concurrencylab.lab.run.Session;
 import dev.concurrencylab.lab.suite.Catalog;
+import dev.concurrencylab.lab.suite.Launch;
 import dev.concurrencylab.lab.suite.Published;
 import dev.concurrencylab.lab.suite.Scale;
 import dev.concurrencylab.lab.suite.Suite;
@@ -80,7 +81,7 @@ class RunCommand implements Callable<Integer> {
             DryRun.print(plan, estimate, overhead, windows, System.out);
             return Lab.EXIT_OK;
         }
-        Estimate expected = overhead.map(o -> estimate.withOverhead(o.perTrial())).orElse(estimate);
+        Estimate expected = overhead.map(o -> estimate.withOverhead(o.perLaunch(), o.perTrial())).orElse(estimate);
         // Read before anything starts: a bad published file is bad input, not a failed run.
         boolean published = Published.forSuite(catalog.suitesDir(), loaded.name()).isPresent();
         Map<String, String> urls = options.serviceUrls();
@@ -92,9 +93,11 @@ class RunCommand implements Callable<Integer> {
         }
         RunInfo info = options.info(loaded, chosenScale, plan.trialsPerVariant(), plan.stopping(), plan.trialCount(), chosen, layout,
                 RerunLine.of(spec.commandLine().getParseResult()));
-        System.out.printf("lab: suite %s at scale %s: %d variant(s) × %d benchmark(s) × %s%d trial(s) = %s%d trials, each on a fresh server%n",
+        System.out.printf("lab: suite %s at scale %s: %d variant(s) × %d benchmark(s) × %s%d trial(s) = %s%d trials, %s%n",
                 loaded.name(), chosenScale.key(), chosen.size(), loaded.benchmarks().size(), plan.sequential() == null ? "" : "up to ",
-                plan.trialsPerVariant(), plan.sequential() == null ? "" : "up to ", plan.trialCount());
+                plan.trialsPerVariant(), plan.sequential() == null ? "" : "up to ", plan.trialCount(),
+                loaded.launch() == Launch.PER_ROUND ? "on " + (plan.sequential() == null ? "" : "up to ") + plan.launches()
+                        + " servers (one per variant and round, its benchmarks in turn)" : "each on a fresh server");
         if (plan.sequential() != null) {
             System.out.println("lab: " + plan.stopping());
         }

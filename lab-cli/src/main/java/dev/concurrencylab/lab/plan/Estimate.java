@@ -17,8 +17,11 @@ import java.util.Optional;
  * @param most       warm-ups at their maximum and windows, over {@code maxTrials}
  * @param counted    planned trials whose window is counted, not timed, and not measured before: not in the bounds
  * @param countedMeasured planned trials whose counted window is in the bounds, at the lengths measured before
+ * @param minLaunches servers started for {@code minTrials}
+ * @param maxLaunches servers started for {@code maxTrials}
  */
-public record Estimate(int minTrials, int maxTrials, Duration least, Duration most, int counted, int countedMeasured) {
+public record Estimate(int minTrials, int maxTrials, Duration least, Duration most, int counted, int countedMeasured,
+        int minLaunches, int maxLaunches) {
 
     /** A variant's trials of a benchmark. */
     public record Slot(String variant, String benchmark) {
@@ -46,7 +49,13 @@ public record Estimate(int minTrials, int maxTrials, Duration least, Duration mo
         int countedMeasured = 0;
         Duration least = Duration.ZERO;
         Duration most = Duration.ZERO;
+        int minLaunches = 0;
+        int maxLaunches = 0;
+        PlannedTrial previous = null;
         for (PlannedTrial t : plan.trials()) {
+            boolean launch = previous == null || !plan.sameServer(previous, t);
+            previous = t;
+            maxLaunches += launch ? 1 : 0;
             Optional<Duration> window = t.load().plannedDuration();
             Span known = measured.get(new Slot(t.variant().name(), t.benchmark().name()));
             Span span;
@@ -62,16 +71,24 @@ public record Estimate(int minTrials, int maxTrials, Duration least, Duration mo
             most = most.plus(t.warmup().max()).plus(span.longest());
             if (t.repetition() <= rounds) {
                 minTrials++;
+                minLaunches += launch ? 1 : 0;
                 least = least.plus(t.warmup().min()).plus(span.shortest());
             }
         }
-        return new Estimate(minTrials, plan.trialCount(), least, most, counted, countedMeasured);
+        return new Estimate(minTrials, plan.trialCount(), least, most, counted, countedMeasured, minLaunches, maxLaunches);
     }
 
-    /** With {@code perTrial} more for each trial: what a trial cost here besides its warm-up and window. */
-    public Estimate withOverhead(Duration perTrial) {
-        return new Estimate(minTrials, maxTrials, least.plus(perTrial.multipliedBy(minTrials)), most.plus(perTrial.multipliedBy(maxTrials)),
-                counted, countedMeasured);
+    /**
+     * With what a launch and a trial cost here besides warm-ups and windows.
+     *
+     * @param perLaunch a server's start-up, for each server started
+     * @param perTrial  the rest, for each trial
+     */
+    public Estimate withOverhead(Duration perLaunch, Duration perTrial) {
+        return new Estimate(minTrials, maxTrials,
+                least.plus(perLaunch.multipliedBy(minLaunches)).plus(perTrial.multipliedBy(minTrials)),
+                most.plus(perLaunch.multipliedBy(maxLaunches)).plus(perTrial.multipliedBy(maxTrials)),
+                counted, countedMeasured, minLaunches, maxLaunches);
     }
 
     /** The middle of the range, per trial: what the progress line's ETA starts from. */

@@ -1,12 +1,14 @@
 package dev.concurrencylab.lab.plan;
 
+import dev.concurrencylab.lab.suite.Launch;
 import dev.concurrencylab.lab.suite.Scale;
 import dev.concurrencylab.lab.suite.Suite;
 import dev.concurrencylab.lab.verdict.Sequential;
 import java.util.List;
 
 /**
- * A suite expanded for one scale into trials, in the order they run, each on a server started for it alone.
+ * A suite expanded for one scale into trials, in the order they run, each on a server started for
+ * it alone or, when the suite shares launches, on its variant's server for the round.
  *
  * @param trialsPerVariant trials per variant and benchmark; with {@code sequential}, at most
  * @param sequential       the rule that may stop a benchmark's rounds early; {@code null} for a fixed count
@@ -21,5 +23,27 @@ public record Plan(Suite suite, Scale scale, int trialsPerVariant, List<PlannedT
 
     public int trialCount() {
         return trials.size();
+    }
+
+    /**
+     * True when {@code next} may run on the server {@code previous} ran on: the suite shares launches,
+     * both are of one variant and round, and neither is cold (a cold benchmark measures a fresh JVM).
+     */
+    public boolean sameServer(PlannedTrial previous, PlannedTrial next) {
+        return suite.launch() == Launch.PER_ROUND && previous.variant().equals(next.variant())
+                && previous.repetition() == next.repetition() && !previous.benchmark().cold() && !next.benchmark().cold();
+    }
+
+    /** How many servers the trials need when every one of them runs. */
+    public int launches() {
+        int launches = 0;
+        PlannedTrial previous = null;
+        for (PlannedTrial t : trials) {
+            if (previous == null || !sameServer(previous, t)) {
+                launches++;
+            }
+            previous = t;
+        }
+        return launches;
     }
 }

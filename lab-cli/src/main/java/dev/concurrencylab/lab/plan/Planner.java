@@ -2,11 +2,13 @@ package dev.concurrencylab.lab.plan;
 
 import dev.concurrencylab.lab.load.Warmup;
 import dev.concurrencylab.lab.suite.Benchmark;
+import dev.concurrencylab.lab.suite.Launch;
 import dev.concurrencylab.lab.suite.Scale;
 import dev.concurrencylab.lab.suite.Suite;
 import dev.concurrencylab.lab.suite.Variant;
 import dev.concurrencylab.lab.verdict.Sequential;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -16,7 +18,9 @@ import java.util.List;
  * benchmark: JVM-to-JVM variation shows up in the spread, and no benchmark runs on code the JIT
  * shaped for another. Measured when benchmarks shared a launch (quick, webflux `/hello`, four
  * runs): the trial that ran after `/posts/{id}` in its JVM was 4–18 % slower than the one that ran
- * first, in every run.
+ * first, in every run. A suite may share one launch per variant and round instead ({@link Launch#PER_ROUND}):
+ * its benchmarks then run in turn on that server, their order turned by one each round, so the one
+ * that follows another is not always the same.
  *
  * <p>At standard scale (or with {@code --trials auto}) the repetitions are rounds a run may stop
  * after, per benchmark, once every comparison is decided ({@link Sequential}); a count the user
@@ -34,9 +38,15 @@ public final class Planner {
         Warmup warmup = suite.warmup().at(scale);
         List<PlannedTrial> planned = new ArrayList<>();
         int number = 1;
+        List<Benchmark> benchmarks = suite.benchmarks();
         for (int rep = 1; rep <= trials; rep++) {
+            List<Benchmark> order = benchmarks;
+            if (suite.launch() == Launch.PER_ROUND) {
+                order = new ArrayList<>(benchmarks);
+                Collections.rotate(order, -((rep - 1) % benchmarks.size()));
+            }
             for (Variant variant : variants) {
-                for (Benchmark b : suite.benchmarks()) {
+                for (Benchmark b : order) {
                     // A cold benchmark measures the first requests a fresh JVM serves: no warm-up.
                     planned.add(new PlannedTrial(number++, variant, b, rep, b.request(scale), b.load().at(scale),
                             b.cold() ? Warmup.NONE : warmup));

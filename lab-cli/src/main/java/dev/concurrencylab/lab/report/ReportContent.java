@@ -10,6 +10,7 @@ import dev.concurrencylab.lab.result.RunInfo;
 import dev.concurrencylab.lab.result.RunPlatform;
 import dev.concurrencylab.lab.result.RunProgress;
 import dev.concurrencylab.lab.result.TrialResult;
+import dev.concurrencylab.lab.verdict.CarryOver;
 import dev.concurrencylab.lab.verdict.Figure;
 import dev.concurrencylab.lab.verdict.Verdict;
 import dev.concurrencylab.lab.verdict.VerdictRules;
@@ -19,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.TreeSet;
 
 /** Everything a report says, computed once from a results directory; the renderers only format it. */
@@ -96,10 +98,36 @@ public record ReportContent(String title, String summary, Map<String, String> en
                 definition.trialsPerVariant(), results.trials().size(), sequential ? "at most " : "", definition.trialsPlanned(),
                 run.progress().status(), base)
                 + (sequential ? " Trials ran in rounds: " + definition.stopping().substring(RunDefinition.SEQUENTIAL.length()) + "." : "")
+                + sharedLaunches(results.trials())
                 + network(run.platform())
                 + (run.schemaVersion() < RunInfo.SCHEMA_VERSION ? " This run predates results schema "
                         + RunInfo.SCHEMA_VERSION + ": its throughput and latencies count every answer, good or not." : "");
         return new ReportContent("Spring Concurrency Lab — " + run.definition().suite(), summary, environment(run), base, sections, explained);
+    }
+
+    /**
+     * Says how many trials ran on a server an earlier trial started, when any did (their JVM was not
+     * fresh), and what that changed, measured within each variant and benchmark.
+     */
+    private static String sharedLaunches(List<TrialResult> trials) {
+        long shared = trials.stream().filter(t -> t.identity().sharedServer()).count();
+        if (shared == 0) {
+            return "";
+        }
+        List<TrialResult> completed = trials.stream().filter(TrialResult::ok).toList();
+        Optional<CarryOver> throughput = CarryOver.of(completed, Figure.THROUGHPUT);
+        Optional<CarryOver> p99 = CarryOver.of(completed, Figure.P99);
+        String measured = throughput.isEmpty() || p99.isEmpty()
+                ? " Too few variants and benchmarks ran both first on a server and after another benchmark to say what following one changed."
+                : String.format(Locale.ROOT, " Within each variant and benchmark, the trials that followed another benchmark on their server had "
+                        + "%s the throughput and %s the p99 of those that ran first on theirs (%d variant-and-benchmark pairs).",
+                        carried(throughput.get()), carried(p99.get()), throughput.get().pairs());
+        return String.format(" Launches were shared: %d of the %d trials ran on the server an earlier trial of their variant's round "
+                + "had started, after that trial's benchmark; no benchmark ran twice on one server.", shared, trials.size()) + measured;
+    }
+
+    private static String carried(CarryOver c) {
+        return String.format(Locale.ROOT, "%.2f× (95 %% CI %.2f–%.2f)", c.ratio(), c.low(), c.high());
     }
 
     /**

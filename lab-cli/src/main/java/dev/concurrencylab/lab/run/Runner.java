@@ -18,8 +18,9 @@ import java.util.Map;
 
 /**
  * Runs a plan in a session: for each trial, starts its server, runs the trial and stops the
- * server. A server that does not start fails its trial; the run goes on. A sequential plan's
- * benchmark stops between rounds once decided ({@link Rounds}).
+ * server; in a suite that shares launches, the next trial of the variant's round runs on the same
+ * server while the one before left it clean. A server that does not start fails its trial; the
+ * run goes on. A sequential plan's benchmark stops between rounds once decided ({@link Rounds}).
  */
 public final class Runner {
 
@@ -33,6 +34,15 @@ public final class Runner {
 
     private final LoadDriver driver;
     private final Session session;
+
+    /**
+     * Whether the next trial of the round may run on the server this one ran on: not after a failed
+     * trial, nor after one whose handed-off work did not all finish (it would still be running in
+     * the next trial's window).
+     */
+    static boolean leavesServerClean(TrialResult result) {
+        return result.ok() && (result.completion() == null || result.completion().complete());
+    }
 
     public Runner(LoadDriver driver, Session session) {
         this.driver = driver;
@@ -52,39 +62,52 @@ public final class Runner {
         int[] run = {0};
         int failedTrials = session.within(plan.suite().servicesFor(plan.trials().stream().map(PlannedTrial::variant).toList()), info, serviceUrls, work, progress, () -> {
             int failed = 0;
-            for (PlannedTrial planned : plan.trials()) {
-                if (session.aborting()) {
-                    break;
+            RunningSut sut = null;
+            // the last trial run on sut, while the next of its round may follow it there
+            PlannedTrial sharable = null;
+            try {
+                for (PlannedTrial planned : plan.trials()) {
+                    if (session.aborting()) {
+                        break;
+                    }
+                    if (rounds.decided(planned)) {
+                        continue;
+                    }
+                    PlannedTrial trial = planned.numbered(++run[0]);
+                    if (sharable != null && plan.sameServer(sharable, trial) && sut.isAlive()) {
+                        trial = trial.onServerOf(sharable.launch());
+                    } else {
+                        if (sut != null) {
+                            session.stop(sut);
+                            sut = null;
+                        }
+                        try {
+                            sut = session.launch(trial.variant(), trial.number(), progress.total(), progress);
+                        } catch (SutException | HostException e) {
+                            progress.trial(trial);
+                            session.write(TrialRecords.failed(trial, e.getMessage(), null), null);
+                            progress.finished("FAILED: " + e.getMessage());
+                            failed++;
+                            sharable = null;
+                            continue;
+                        }
+                    }
+                    TrialResult result = executor.run(sut, trial, !trial.sharesServer(), progress);
+                    sharable = leavesServerClean(result) ? trial : null;
+                    if (!result.ok()) {
+                        failed++;
+                    }
+                    if (result.outcome().flags().contains(Flag.SERVICE_DIED)) {
+                        // Every later trial would measure a server without its database or broker.
+                        String log = result.outcome().serverLogTail();
+                        progress.note("lab: " + result.outcome().failure() + "; the run stops here, finished trials are kept"
+                                + (log == null || log.isBlank() ? "" : "; its log: " + log));
+                        break;
+                    }
                 }
-                if (rounds.decided(planned)) {
-                    continue;
-                }
-                PlannedTrial trial = planned.numbered(++run[0]);
-                RunningSut sut;
-                try {
-                    sut = session.launch(trial.variant(), trial.number(), progress.total(), progress);
-                } catch (SutException | HostException e) {
-                    progress.trial(trial);
-                    session.write(TrialRecords.failed(trial, e.getMessage(), null), null);
-                    progress.finished("FAILED: " + e.getMessage());
-                    failed++;
-                    continue;
-                }
-                TrialResult result;
-                try {
-                    result = executor.run(sut, trial, true, progress);
-                } finally {
+            } finally {
+                if (sut != null) {
                     session.stop(sut);
-                }
-                if (!result.ok()) {
-                    failed++;
-                }
-                if (result.outcome().flags().contains(Flag.SERVICE_DIED)) {
-                    // Every later trial would measure a server without its database or broker.
-                    String log = result.outcome().serverLogTail();
-                    progress.note("lab: " + result.outcome().failure() + "; the run stops here, finished trials are kept"
-                            + (log == null || log.isBlank() ? "" : "; its log: " + log));
-                    break;
                 }
             }
             return failed;

@@ -12,21 +12,22 @@ import java.util.Set;
 /**
  * A named set of benchmarks, each run on each variant, repeated {@code trials} times.
  *
+ * @param launch   which of its trials share a server's JVM
  * @param capacity how {@code lab capacity} searches this suite, or {@code null} when it is not a capacity suite
  * @param rules    how its results are judged: smallest effect claimed, error threshold, thresholds
  */
 public record Suite(String name, String description, String file, List<Variant> variants,
-        List<Benchmark> benchmarks, Scaled<Integer> trials, Scaled<Warmup> warmup, CapacitySpec capacity, VerdictRules rules) {
+        List<Benchmark> benchmarks, Scaled<Integer> trials, Scaled<Warmup> warmup, Launch launch, CapacitySpec capacity, VerdictRules rules) {
 
     /** The same suite with only these benchmarks ({@code --benchmarks}). */
     public Suite withBenchmarks(List<Benchmark> chosen) {
-        return new Suite(name, description, file, variants, chosen, trials, warmup, capacity, rules);
+        return new Suite(name, description, file, variants, chosen, trials, warmup, launch, capacity, rules);
     }
 
     /** The same suite with JFR recording on for every benchmark ({@code --jfr}). */
     public Suite withJfr() {
         return new Suite(name, description, file, variants, benchmarks.stream().map(Benchmark::withJfr).toList(), trials, warmup,
-                capacity, rules);
+                launch, capacity, rules);
     }
 
     /** Every backing service some benchmark needs, in a stable order. */

@@ -22,6 +22,7 @@ record SuiteFile(
         @JsonProperty(required = true) Located<List<Located<VariantFile>>> variants,
         Scaled<Integer> trials,
         Scaled<Warmup> warmup,
+        Launch launch,
         @JsonProperty(required = true) Located<List<Located<BenchmarkFile>>> benchmarks,
         CapacityFile capacity,
         @JsonDeserialize(using = Values.Percent.class) Double minEffect,

@@ -87,7 +87,8 @@ public final class SuiteLoader {
                 file.maxErrorRate() != null ? file.maxErrorRate() : VerdictRules.DEFAULT.maxErrorRate(), file.thresholds());
         return new Suite(file.name(), file.description() != null ? file.description() : "", path, variants, benchmarks,
                 file.trials() != null ? file.trials() : Scaled.of(1),
-                file.warmup() != null ? file.warmup() : Scaled.of(DEFAULT_WARMUP), capacity, rules);
+                file.warmup() != null ? file.warmup() : Scaled.of(DEFAULT_WARMUP),
+                file.launch() != null ? file.launch() : Launch.PER_TRIAL, capacity, rules);
     }
 
     private static CapacitySpec capacity(SuiteFile.CapacityFile c) {

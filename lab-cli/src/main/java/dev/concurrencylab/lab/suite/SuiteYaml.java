@@ -1,5 +1,6 @@
 package dev.concurrencylab.lab.suite;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.StreamReadFeature;
@@ -128,10 +129,23 @@ public final class SuiteYaml {
         if (Collection.class.isAssignableFrom(type)) {
             return "expected a list";
         }
+        if (type.isEnum()) {
+            return "expected one of " + String.join(", ", Arrays.stream(type.getEnumConstants()).map(c -> written(type, (Enum<?>) c)).toList());
+        }
         if (type == String.class || type == Duration.class) {
             return "expected a single value";
         }
         return "expected a map of key: value";
+    }
+
+    /** An enum constant as a suite file writes it: its {@code @JsonProperty} name. */
+    private static String written(Class<?> type, Enum<?> constant) {
+        try {
+            JsonProperty name = type.getField(constant.name()).getAnnotation(JsonProperty.class);
+            return name != null ? name.value() : constant.name();
+        } catch (NoSuchFieldException e) {
+            return constant.name();
+        }
     }
 
     static String models() {

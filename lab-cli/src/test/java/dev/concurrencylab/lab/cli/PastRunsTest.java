@@ -29,18 +29,19 @@ class PastRunsTest {
 
     @Test
     void theSuitesOwnRunCountsFirstWhateverItsDirectoryIsNamed() throws IOException {
-        // 100 s for two trials of 20 s warm-up and 1 s window each: 29 s a trial besides them
+        // 100 s for two trials of 20 s warm-up and 1 s window each, each started in 3 s: 26 s a trial besides them
         run("e0-posts-standard", "e0-posts", "2026-11-25T10:00:00Z", 100);
-        // newer, of another suite: 3 s a trial
+        // newer, of another suite: 48 s, nothing besides warm-ups, windows and start-ups
         run("20261125-120000-quick", "quick", "2026-11-25T12:00:00Z", 48);
 
         PastRuns.Overhead e0 = PastRuns.overhead(results, "e0-posts").orElseThrow();
         PastRuns.Overhead e1 = PastRuns.overhead(results, "e1-hello").orElseThrow();
 
-        assertThat(e0.perTrial()).isEqualTo(Duration.ofSeconds(29));
+        assertThat(e0.perLaunch()).isEqualTo(Duration.ofSeconds(3));
+        assertThat(e0.perTrial()).isEqualTo(Duration.ofSeconds(26));
         assertThat(e0.from().getFileName()).hasToString("e0-posts-standard");
         assertThat(e1.from().getFileName()).as("with no run of its own, the newest of any suite").hasToString("20261125-120000-quick");
-        assertThat(e1.perTrial()).isEqualTo(Duration.ofSeconds(3));
+        assertThat(e1.perTrial()).isZero();
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.concurrencylab.lab.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.concurrencylab.lab.suite.Catalog;
+import dev.concurrencylab.lab.suite.Launch;
 import dev.concurrencylab.lab.suite.Scale;
 import dev.concurrencylab.lab.suite.Suite;
 import dev.concurrencylab.lab.suite.SuiteLoader;
@@ -40,7 +41,23 @@ class EstimateTest {
         int benchmarks = e0.benchmarks().size();
         assertThat(e.minTrials()).isEqualTo(2 * 3 * benchmarks);
         assertThat(e.maxTrials()).isEqualTo(5 * 3 * benchmarks);
-        assertThat(e.withOverhead(Duration.ofSeconds(10)).most()).isEqualTo(e.most().plusSeconds(10L * e.maxTrials()));
+        assertThat(e.withOverhead(Duration.ofSeconds(4), Duration.ofSeconds(10)).most())
+                .as("unshared, a launch per trial").isEqualTo(e.most().plusSeconds(14L * e.maxTrials()));
+    }
+
+    @Test
+    void sharedLaunchesPayTheStartUpOncePerVariantAndRound() {
+        Suite e0 = LOADER.load("e0-posts");
+        Suite shared = new Suite(e0.name(), e0.description(), e0.file(), e0.variants(), e0.benchmarks(), e0.trials(), e0.warmup(),
+                Launch.PER_ROUND, e0.capacity(), e0.rules());
+        Plan plan = Planner.plan(shared, Scale.STANDARD, TrialCount.SUITE, shared.variants());
+
+        Estimate e = Estimate.of(plan);
+
+        assertThat(e.minLaunches()).as("two rounds of three variants").isEqualTo(6);
+        assertThat(e.maxLaunches()).isEqualTo(15);
+        assertThat(e.withOverhead(Duration.ofSeconds(4), Duration.ofSeconds(1)).least())
+                .isEqualTo(e.least().plusSeconds(4L * 6 + e.minTrials()));
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.concurrencylab.lab.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.concurrencylab.lab.suite.Catalog;
+import dev.concurrencylab.lab.suite.Launch;
 import dev.concurrencylab.lab.suite.Scale;
 import dev.concurrencylab.lab.suite.Suite;
 import dev.concurrencylab.lab.suite.SuiteLoader;
@@ -28,6 +29,26 @@ class PlannerTest {
                         "2 mvc-platform hello", "2 mvc-platform posts", "2 mvc-virtual hello", "2 mvc-virtual posts",
                         "2 webflux hello", "2 webflux posts");
         assertThat(plan.trials().stream().map(PlannedTrial::number).toList()).isEqualTo(List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12));
+    }
+
+    @Test
+    void aSuiteSharingLaunchesTurnsItsBenchmarkOrderEachRoundAndKeepsAVariantsRoundOnOneServer() {
+        Suite quick = LOADER.load("quick");
+        Suite shared = new Suite(quick.name(), quick.description(), quick.file(), quick.variants(), quick.benchmarks(), quick.trials(),
+                quick.warmup(), Launch.PER_ROUND, quick.capacity(), quick.rules());
+
+        Plan plan = Planner.plan(shared, Scale.QUICK, new TrialCount(3, false), shared.variants().subList(0, 2));
+
+        assertThat(plan.trials().stream().map(t -> t.repetition() + " " + t.variant().name() + " " + t.benchmark().name()))
+                .containsExactly(
+                        "1 mvc-platform hello", "1 mvc-platform posts", "1 mvc-virtual hello", "1 mvc-virtual posts",
+                        "2 mvc-platform posts", "2 mvc-platform hello", "2 mvc-virtual posts", "2 mvc-virtual hello",
+                        "3 mvc-platform hello", "3 mvc-platform posts", "3 mvc-virtual hello", "3 mvc-virtual posts");
+        assertThat(plan.launches()).as("one per variant and round").isEqualTo(6);
+        assertThat(plan.sameServer(plan.trials().get(4), plan.trials().get(5))).isTrue();
+        assertThat(plan.sameServer(plan.trials().get(3), plan.trials().get(4))).as("a new round starts a server").isFalse();
+        assertThat(Planner.plan(quick, Scale.QUICK, new TrialCount(3, false), quick.variants().subList(0, 2)).launches())
+                .as("unshared, one per trial").isEqualTo(12);
     }
 
     @Test

@@ -101,6 +101,12 @@ class SuiteLoaderTest {
     }
 
     @Test
+    void aSuiteSharesNoLaunchUnlessItSaysSo() {
+        assertThat(loader.parse("t.yaml", VALID).launch()).isEqualTo(Launch.PER_TRIAL);
+        assertThat(loader.parse("t.yaml", VALID.replace("warmup: 3s", "warmup: 3s\nlaunch: per-round")).launch()).isEqualTo(Launch.PER_ROUND);
+    }
+
+    @Test
     void aSuiteWithoutRulesGetsTheDefaults() {
         assertThat(loader.parse("t.yaml", VALID).rules()).isEqualTo(dev.concurrencylab.lab.verdict.VerdictRules.DEFAULT);
     }
@@ -129,6 +135,7 @@ class SuiteLoaderTest {
             unknown key in a block map     | 'name: t\nvariants: [webflux]\nbenchmarks:\n  - workload: hello\n    lod: 3\n    load: {model: burst, count: 1}\n' | t.yaml:5: benchmarks[0].lod: unknown key 'lod'
             value the model rejects        | 'name: t\nvariants: [webflux]\nbenchmarks:\n  - workload: hello\n    load: {model: open-rate, rate: 0, duration: 5s}\n' | t.yaml:5: benchmarks[0].load.rate: must be above 0
             value given per scale, no quick | 'name: t\nvariants: [webflux]\nbenchmarks:\n  - workload: hello\n    load: {standard: {model: burst, count: 1}}\n' | t.yaml:5: benchmarks[0].load: a value given per scale needs at least 'quick'
+            unknown launch                 | 'name: t\\nvariants: [webflux]\\nlaunch: per-benchmark\\nbenchmarks:\\n  - workload: hello\\n    load: {model: burst, count: 1}\\n' | t.yaml:3: launch: expected one of per-trial, per-round, not 'per-benchmark'
             min-effect not a percentage    | 'name: t\\nvariants: [webflux]\\nmin-effect: 0.05\\nbenchmarks:\\n  - workload: hello\\n    load: {model: burst, count: 1}\\n' | t.yaml:3: min-effect: expected a percentage such as 5%
             """)
     void aMalformedSuiteIsOneLineNamingFileAndLine(String what, String yaml, String expected) {

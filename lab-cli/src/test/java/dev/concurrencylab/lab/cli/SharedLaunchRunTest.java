@@ -1,0 +1,81 @@
+package dev.concurrencylab.lab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.concurrencylab.lab.result.ResultStore;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A suite with {@code launch: per-round} runs each variant's round of benchmarks on one server, as a user runs it. */
+class SharedLaunchRunTest {
+
+    private static final String SUITE = """
+            name: shared
+            variants: [mvc-platform]
+            trials: {quick: 2}
+            warmup: 1s
+            launch: per-round
+            benchmarks:
+              - {name: few, workload: hello, load: {model: open-rate, rate: 50, duration: 3s}}
+              - {name: many, workload: hello, load: {model: open-rate, rate: 200, duration: 3s}}
+            """;
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aRoundRunsOnOneServerInTurnedOrderAndOnlyItsFirstTrialHasTheStartUp() throws Exception {
+        try (ChildLab lab = ChildLab.run(tmp, SUITE)) {
+            assertThat(lab.process.waitFor(3, TimeUnit.MINUTES)).as("its output: %s", lab.log()).isTrue();
+            assertThat(lab.process.exitValue()).as("its output: %s", lab.log()).isZero();
+            List<JsonNode> trials = records(lab);
+
+            assertThat(trials).extracting(t -> t.path("benchmark").asText()).as("the second round starts where the first ended")
+                    .containsExactly("few", "many", "many", "few");
+            assertThat(trials).extracting(t -> t.path("launch").asInt(0)).as("the trial whose server it ran on, when not its own")
+                    .containsExactly(0, 1, 0, 3);
+            assertThat(trials).extracting(t -> t.path("startupMs").isNumber()).containsExactly(true, false, true, false);
+            assertThat(launchLogs(lab)).containsExactly("launch-01-mvc-platform.log", "launch-03-mvc-platform.log");
+            assertThat(lab.log()).contains("on 2 servers (one per variant and round");
+            assertThat(lab.out.resolve("report.md")).content().as("each benchmark ran once first and once after the other")
+                    .contains("Launches were shared: 2 of the 4 trials").contains("(2 variant-and-benchmark pairs)");
+        }
+    }
+
+    @Test
+    void aTrialAfterOneWhoseServerDiedGetsAFreshServer() throws Exception {
+        try (ChildLab lab = ChildLab.run(tmp, SUITE)) {
+            lab.killDuringFirstTrial(4, p -> p.info().commandLine().orElse("").contains("sut-mvc.jar"));
+            assertThat(lab.process.waitFor(3, TimeUnit.MINUTES)).as("its output: %s", lab.log()).isTrue();
+            List<JsonNode> trials = records(lab);
+
+            assertThat(trials).extracting(t -> t.path("status").asText()).containsExactly("failed", "ok", "ok", "ok");
+            assertThat(trials.get(1).path("launch").isMissingNode()).as("trial 2 on a server of its own").isTrue();
+            assertThat(trials.get(1).path("startupMs").isNumber()).isTrue();
+            assertThat(launchLogs(lab)).containsExactly("launch-01-mvc-platform.log", "launch-02-mvc-platform.log",
+                    "launch-03-mvc-platform.log");
+        }
+    }
+
+    private static List<JsonNode> records(ChildLab lab) throws IOException {
+        List<JsonNode> records = new ArrayList<>();
+        for (Path p : lab.trials()) {
+            records.add(ResultStore.JSON.readTree(p.toFile()));
+        }
+        return records;
+    }
+
+    private static List<String> launchLogs(ChildLab lab) throws IOException {
+        try (Stream<Path> files = Files.list(lab.out.resolve("logs"))) {
+            return files.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("launch-")).sorted().toList();
+        }
+    }
+}
