@@ -44,7 +44,7 @@ public final class CapacityRunner {
         List<Variant> variants = plan.variants();
         session.within(plan.suite().servicesFor(variants), info, serviceUrls, work, progress, () -> {
             int[] number = {0};
-            for (int v = 0; v < variants.size(); v++) {
+            for (int v = 0; v < variants.size() && !session.aborting(); v++) {
                 Variant variant = variants.get(v);
                 VariantServer server = new VariantServer(variant, v + 1, variants.size(), progress);
                 if (!server.start()) {
@@ -54,6 +54,7 @@ public final class CapacityRunner {
                 try {
                     int[] stepNumber = {0};
                     CapacitySearch.Result result = plan.search().run(plan.slo(), rate -> {
+                        ending();
                         stepNumber[0]++;
                         if (server.broken()) {
                             progress.note(String.format("lab: %s: a fresh server for step %d (the last step broke its server)",
@@ -65,12 +66,16 @@ public final class CapacityRunner {
                         }
                         boolean fresh = server.fresh;
                         TrialResult t = executor.run(server.sut, plan.trial(++number[0], variant, stepNumber[0], rate, fresh), fresh, progress);
+                        // a step the lab's own end cut short measured nothing: neither it nor the search's outcome is written
+                        ending();
                         server.measured(t);
                         return asStep(rate, t, server.launches);
                     });
                     results.put(variant.name(), result);
                     session.store().writeCapacity(new CapacityResults(plan.slo(), results, cost));
                     progress.note(String.format("lab: %s: %s", variant.name(), describe(result)));
+                } catch (Ending e) {
+                    break;
                 } finally {
                     server.stop();
                 }
@@ -78,6 +83,19 @@ public final class CapacityRunner {
             return 0;
         });
         return results;
+    }
+
+    /** Thrown out of a search once the lab is ending (a signal, Ctrl-C): its remaining steps are not run. */
+    private static final class Ending extends RuntimeException {
+        Ending() {
+            super("the lab is ending", null, false, false);
+        }
+    }
+
+    private void ending() {
+        if (session.aborting()) {
+            throw new Ending();
+        }
     }
 
     /**
@@ -105,7 +123,7 @@ public final class CapacityRunner {
         boolean start() {
             launches++;
             try {
-                sut = session.launch(variant, order, of, progress);
+                sut = session.launch(variant, order, String.format("its search (variant %d/%d)", order, of), progress);
                 fresh = true;
                 return true;
             } catch (SutException | HostException e) {

@@ -180,13 +180,18 @@ public final class Session {
         return aborting;
     }
 
-    /** Starts a variant's server with the services' properties; it is stopped by {@link #stop(RunningSut)} or {@link #abort()}. */
-    RunningSut launch(Variant variant, int number, int of, Progress progress) {
+    /**
+     * Starts a variant's server with the services' properties; it is stopped by {@link #stop(RunningSut)} or {@link #abort()}.
+     *
+     * @param number names its log
+     * @param what   what it starts for, as the progress line says it, e.g. {@code trial 4/12}
+     */
+    RunningSut launch(Variant variant, int number, String what, Progress progress) {
         // Both runners launch here (a capacity search relaunches after a broken step): none may once the lab is ending.
         if (aborting) {
             throw new SutException("variant " + variant.name() + " not started: the lab is ending");
         }
-        progress.note(String.format("lab: starting %s (launch %d/%d)", variant.name(), number, of));
+        progress.note(String.format("lab: starting %s for %s", variant.name(), what));
         // A capacity search may launch a variant again after a step broke its server: each launch keeps its own log.
         Path log = store.logFile(String.format("launch-%02d-%s.log", number, variant.name()));
         for (int again = 2; java.nio.file.Files.exists(log); again++) {

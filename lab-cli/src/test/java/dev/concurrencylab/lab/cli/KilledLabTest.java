@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The lab in its own JVM, killed with SIGKILL after its first trial, or ended with SIGTERM during its second. */
+/** The lab in its own JVM, killed with SIGKILL after its first trial, or ended with SIGTERM during its second trial or capacity step. */
 class KilledLabTest {
 
     @TempDir
@@ -75,12 +75,42 @@ class KilledLabTest {
             var run = ResultStore.JSON.readTree(lab.out.resolve("run.json").toFile());
             assertThat(run.path("status").asText()).isEqualTo("interrupted");
             assertThat(run.path("trialsWritten").asInt()).isEqualTo(1);
-            assertThat(lab.log()).as("no server is started once the lab is ending").doesNotContain("launch 3/3");
+            assertThat(lab.log()).as("no server is started once the lab is ending").doesNotContain("for trial 3/3");
             long ended = System.nanoTime();
             while (children.stream().anyMatch(ProcessHandle::isAlive) && System.nanoTime() - ended < TimeUnit.SECONDS.toNanos(5)) {
                 Thread.sleep(50);
             }
             assertThat(children).as("no process the lab started outlives it").noneMatch(ProcessHandle::isAlive);
+        }
+    }
+
+    @Test
+    @Timeout(value = 4, unit = TimeUnit.MINUTES)
+    void aCapacitySearchEndedMidStepWritesNeitherTheStepNorAnOutcomeForItsVariant() throws Exception {
+        try (ChildLab lab = ChildLab.start(tmp, """
+                name: capacity-ended-mid-step
+                variants: [mvc-platform]
+                warmup: 1s
+                capacity:
+                  start-rate: 50
+                  max-steps: 6
+                  slo: {p99: 250ms}
+                benchmarks:
+                  - workload: hello
+                    load: {model: open-rate, rate: 50, duration: 8s}
+                """, "capacity")) {
+            lab.awaitWhileRunning(() -> !lab.trials().isEmpty(), "first step written");
+            // the second step is in its window by now
+            Thread.sleep(4_000);
+
+            lab.process.destroy();
+            assertThat(lab.process.waitFor(60, TimeUnit.SECONDS)).as("the lab ends on SIGTERM").isTrue();
+
+            assertThat(lab.trials()).as("only the finished step is kept: %s", lab.log()).hasSize(1);
+            assertThat(lab.out.resolve(ResultStore.CAPACITY_FILE)).as("a search cut short has no outcome").doesNotExist();
+            assertThat(lab.log()).as("no step after the end, and no server for one").doesNotContain("a fresh server for step");
+            var run = ResultStore.JSON.readTree(lab.out.resolve("run.json").toFile());
+            assertThat(run.path("status").asText()).isEqualTo("interrupted");
         }
     }
 }

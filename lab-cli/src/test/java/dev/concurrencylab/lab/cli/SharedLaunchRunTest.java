@@ -44,7 +44,8 @@ class SharedLaunchRunTest {
                     .containsExactly(0, 1, 0, 3);
             assertThat(trials).extracting(t -> t.path("startupMs").isNumber()).containsExactly(true, false, true, false);
             assertThat(launchLogs(lab)).containsExactly("launch-01-mvc-platform.log", "launch-03-mvc-platform.log");
-            assertThat(lab.log()).contains("on 2 servers (one per variant and round");
+            assertThat(lab.log()).contains("on 2 servers (one per variant and round")
+                    .contains("starting mvc-platform for trial 3/4 and the round's next benchmarks");
             assertThat(lab.out.resolve("report.md")).content().as("each benchmark ran once first and once after the other")
                     .contains("Launches were shared: 2 of the 4 trials").contains("(2 variant-and-benchmark pairs)");
         }
