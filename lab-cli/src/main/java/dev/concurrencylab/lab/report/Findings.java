@@ -82,6 +82,10 @@ public final class Findings {
         md.append("### Run `").append(name(r)).append("`\n\n")
                 .append(String.format(Locale.ROOT, "Scale %s, %s, %s; commit %s, %s. Re-run: `%s`.%n%n", run.definition().scale(), trials(r),
                         wall(run), shortCommit(run), day(run), run.definition().command()));
+        String shared = ReportContent.sharedLaunches(r.trials());
+        if (!shared.isEmpty()) {
+            md.append(shared.strip()).append("\n\n");
+        }
         for (Section s : content.sections()) {
             if (s.benchmark().startsWith("Reproduction of ")) {
                 md.append("**").append(s.benchmark()).append("** (").append(s.load()).append(")\n\n");

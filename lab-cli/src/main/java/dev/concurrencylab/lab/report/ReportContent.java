@@ -109,7 +109,7 @@ public record ReportContent(String title, String summary, Map<String, String> en
      * Says how many trials ran on a server an earlier trial started, when any did (their JVM was not
      * fresh), and what that changed, measured within each variant and benchmark.
      */
-    private static String sharedLaunches(List<TrialResult> trials) {
+    static String sharedLaunches(List<TrialResult> trials) {
         long shared = trials.stream().filter(t -> t.identity().sharedServer()).count();
         if (shared == 0) {
             return "";

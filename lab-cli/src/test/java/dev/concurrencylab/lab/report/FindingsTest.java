@@ -79,6 +79,23 @@ class FindingsTest {
     }
 
     @Test
+    void aRunWhoseTrialsSharedServersSaysSo() throws IOException {
+        Path dir = run("20261123-100000-e0-posts", "2026-11-23T10:00:00Z", 14_000, 14_100, 14_200);
+        // the same run as if each webflux trial had followed the trial before it on its server
+        for (int number = 2; number <= 6; number += 2) {
+            TrialResult t = trial(number, "webflux", number / 2, 14_000, null);
+            TrialIdentity id = t.identity();
+            write(dir.resolve("trials"), new TrialResult(new TrialIdentity(id.number(), id.variant(), id.benchmark(), id.workload(),
+                    id.repetition(), id.loadModel(), id.load(), number - 1), t.outcome(), t.warmUp(), t.window(), t.latencies(),
+                    t.delivery(), t.completion(), t.judged(), t.server()));
+        }
+
+        assertThat(Findings.render(List.of(dir))).contains("Launches were shared: 3 of the 6 trials ran on the server an earlier trial");
+        assertThat(Findings.render(List.of(run("unshared", "2026-11-24T10:00:00Z", 14_000, 14_100, 14_200))))
+                .doesNotContain("Launches were shared");
+    }
+
+    @Test
     void runsThatAgreeAreSaidToAgree() throws IOException {
         String text = Findings.render(List.of(run("a", "2026-11-23T10:00:00Z", 14_000, 14_100, 14_200),
                 run("b", "2026-11-24T10:00:00Z", 14_000, 14_100, 14_200)));
