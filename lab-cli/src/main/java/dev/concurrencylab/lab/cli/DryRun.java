@@ -5,7 +5,6 @@ import dev.concurrencylab.lab.plan.Estimate;
 import dev.concurrencylab.lab.plan.Plan;
 import dev.concurrencylab.lab.plan.PlannedTrial;
 import dev.concurrencylab.lab.result.DurationText;
-import dev.concurrencylab.lab.suite.Launch;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -22,7 +21,7 @@ final class DryRun {
     static void print(Plan plan, Estimate estimate, Optional<PastRuns.Overhead> overhead, Optional<PastRuns.Windows> windows, PrintStream out) {
         out.printf("lab: dry run of suite %s at scale %s: nothing is started%n", plan.suite().name(), plan.scale().key());
         out.printf("  variants: %s (%s)%n", String.join(", ", plan.trials().stream().map(t -> t.variant().name()).distinct().toList()),
-                plan.suite().launch() == Launch.PER_ROUND
+                plan.sharesLaunches()
                         ? "one server per variant and round, running the round's benchmarks in turn, their order turned each round"
                         : "each trial on a fresh server");
         Map<String, PlannedTrial> benchmarks = new LinkedHashMap<>();

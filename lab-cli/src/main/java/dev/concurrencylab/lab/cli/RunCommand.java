@@ -12,7 +12,6 @@ import dev.concurrencylab.lab.result.RunRules;
 import dev.concurrencylab.lab.run.Runner;
 import dev.concurrencylab.lab.run.Session;
 import dev.concurrencylab.lab.suite.Catalog;
-import dev.concurrencylab.lab.suite.Launch;
 import dev.concurrencylab.lab.suite.Published;
 import dev.concurrencylab.lab.suite.Scale;
 import dev.concurrencylab.lab.suite.Suite;
@@ -96,7 +95,7 @@ class RunCommand implements Callable<Integer> {
         System.out.printf("lab: suite %s at scale %s: %d variant(s) × %d benchmark(s) × %s%d trial(s) = %s%d trials, %s%n",
                 loaded.name(), chosenScale.key(), chosen.size(), loaded.benchmarks().size(), plan.sequential() == null ? "" : "up to ",
                 plan.trialsPerVariant(), plan.sequential() == null ? "" : "up to ", plan.trialCount(),
-                loaded.launch() == Launch.PER_ROUND ? "on " + (plan.sequential() == null ? "" : "up to ") + plan.launches()
+                plan.sharesLaunches() ? "on " + (plan.sequential() == null ? "" : "up to ") + plan.launches()
                         + " servers (one per variant and round, its benchmarks in turn)" : "each on a fresh server");
         if (plan.sequential() != null) {
             System.out.println("lab: " + plan.stopping());

@@ -51,10 +51,9 @@ public record Estimate(int minTrials, int maxTrials, Duration least, Duration mo
         Duration most = Duration.ZERO;
         int minLaunches = 0;
         int maxLaunches = 0;
-        PlannedTrial previous = null;
-        for (PlannedTrial t : plan.trials()) {
-            boolean launch = previous == null || !plan.sameServer(previous, t);
-            previous = t;
+        for (int i = 0; i < plan.trials().size(); i++) {
+            PlannedTrial t = plan.trials().get(i);
+            boolean launch = plan.startsServer(i);
             maxLaunches += launch ? 1 : 0;
             Optional<Duration> window = t.load().plannedDuration();
             Span known = measured.get(new Slot(t.variant().name(), t.benchmark().name()));

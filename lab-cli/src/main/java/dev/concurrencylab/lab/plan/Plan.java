@@ -30,20 +30,22 @@ public record Plan(Suite suite, Scale scale, int trialsPerVariant, List<PlannedT
      * both are of one variant and round, and neither is cold (a cold benchmark measures a fresh JVM).
      */
     public boolean sameServer(PlannedTrial previous, PlannedTrial next) {
-        return suite.launch() == Launch.PER_ROUND && previous.variant().equals(next.variant())
+        return sharesLaunches() && previous.variant().equals(next.variant())
                 && previous.repetition() == next.repetition() && !previous.benchmark().cold() && !next.benchmark().cold();
+    }
+
+    /** True when the suite runs a variant's round on one server ({@link Launch#PER_ROUND}). */
+    public boolean sharesLaunches() {
+        return suite.launch() == Launch.PER_ROUND;
+    }
+
+    /** True when the {@code i}-th trial, with every trial before it run, starts a server of its own. */
+    public boolean startsServer(int i) {
+        return i == 0 || !sameServer(trials.get(i - 1), trials.get(i));
     }
 
     /** How many servers the trials need when every one of them runs. */
     public int launches() {
-        int launches = 0;
-        PlannedTrial previous = null;
-        for (PlannedTrial t : trials) {
-            if (previous == null || !sameServer(previous, t)) {
-                launches++;
-            }
-            previous = t;
-        }
-        return launches;
+        return (int) java.util.stream.IntStream.range(0, trials.size()).filter(this::startsServer).count();
     }
 }

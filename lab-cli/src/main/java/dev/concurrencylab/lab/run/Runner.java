@@ -9,7 +9,6 @@ import dev.concurrencylab.lab.result.Flag;
 import dev.concurrencylab.lab.result.RunInfo;
 import dev.concurrencylab.lab.result.RunRules;
 import dev.concurrencylab.lab.result.TrialResult;
-import dev.concurrencylab.lab.suite.Launch;
 import dev.concurrencylab.lab.sut.RunningSut;
 import dev.concurrencylab.lab.sut.SutException;
 import dev.concurrencylab.lab.verdict.Threshold;
@@ -84,7 +83,7 @@ public final class Runner {
                         }
                         try {
                             sut = session.launch(trial.variant(), trial.number(), String.format("trial %d/%d%s", trial.number(), progress.total(),
-                                    plan.suite().launch() == Launch.PER_ROUND ? " and the round's next benchmarks" : ""), progress);
+                                    plan.sharesLaunches() ? " and the round's next benchmarks" : ""), progress);
                         } catch (SutException | HostException e) {
                             progress.trial(trial);
                             session.write(TrialRecords.failed(trial, e.getMessage(), null), null);
