@@ -70,7 +70,9 @@ class HyperfoilDriverTest {
                     LoadListener.NONE);
 
             assertThat(result.errorCount()).isZero();
-            assertThat(result.sendRate()).isCloseTo(20_000, withinPercentage(1));
+            // With the cores to itself the engine sends all 80,001 arrivals of the 4 s; on CI's shared cores a stall cost it
+            // 1.15 % of them once. A socket per session broke at a few thousand a second, far outside this bound.
+            assertThat(result.sendRate()).isCloseTo(20_000, withinPercentage(3));
             assertThat(result.good()).isEqualTo(result.sent());
             assertThat(model.maxConcurrency()).isEqualTo(20_000);
             // Answers take microseconds, so few are in flight: the pool's spare, not a socket per session. A stall of the
