@@ -9,4 +9,9 @@ package dev.concurrencylab.lab.load;
  * @param fails  answers that failed
  */
 public record CheckTally(String name, long passes, long fails) {
+
+    /** The same check over answers counted elsewhere (another driver's share of the window). */
+    public CheckTally plus(CheckTally other) {
+        return new CheckTally(name, passes + other.passes, fails + other.fails);
+    }
 }

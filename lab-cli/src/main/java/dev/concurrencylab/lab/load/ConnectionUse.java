@@ -15,4 +15,10 @@ package dev.concurrencylab.lab.load;
 public record ConnectionUse(int bound, int peak, long outOfFiles, long outOfPorts, long refused, long gaveUp) {
 
     public static final ConnectionUse NONE = new ConnectionUse(0, 0, 0, 0, 0, 0);
+
+    /** Two drivers' pools side by side: the server saw both, so bounds and peaks add up as the failures do. */
+    public ConnectionUse plus(ConnectionUse other) {
+        return new ConnectionUse(bound + other.bound, peak + other.peak, outOfFiles + other.outOfFiles, outOfPorts + other.outOfPorts,
+                refused + other.refused, gaveUp + other.gaveUp);
+    }
 }

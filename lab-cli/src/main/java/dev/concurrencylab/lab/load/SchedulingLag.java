@@ -62,6 +62,11 @@ public final class SchedulingLag implements AutoCloseable {
     public record Figures(double maxMs, double p999Ms) {
         public static final Figures NONE = new Figures(0, 0);
 
+        /** Of two drivers, the later each figure: one stalled driver sends late whatever the other does. */
+        public Figures worst(Figures other) {
+            return new Figures(Math.max(maxMs, other.maxMs), Math.max(p999Ms, other.p999Ms));
+        }
+
         /** The driver stalled long enough for requests to leave late. */
         public boolean stalled() {
             return maxMs >= STALL_MS;

@@ -12,6 +12,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.ToDoubleFunction;
+import java.util.function.ToLongFunction;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -34,71 +36,41 @@ public final class MergedLoad {
         Histogram good = new Histogram(3);
         Histogram failed = new Histogram(3);
         Map<ErrorClass, Long> errors = new EnumMap<>(ErrorClass.class);
-        Map<String, long[]> checks = new LinkedHashMap<>();
+        Map<String, CheckTally> checks = new LinkedHashMap<>();
         Map<Integer, SecondStats> series = new TreeMap<>();
-        long sent = 0;
-        long answered = 0;
-        long latencyCheckFailed = 0;
-        long blocked = 0;
-        double window = 0;
-        double wait = 0;
-        double warmed = 0;
-        boolean sessionLimit = false;
         Boolean steady = null;
-        double lagMax = 0;
-        double lagP999 = 0;
-        int bound = 0;
-        int peak = 0;
-        long outOfFiles = 0;
-        long outOfPorts = 0;
-        long refused = 0;
-        long gaveUp = 0;
+        SchedulingLag.Figures lag = SchedulingLag.Figures.NONE;
+        ConnectionUse pools = ConnectionUse.NONE;
         List<String> failures = new ArrayList<>();
         for (int i = 0; i < parts.size(); i++) {
             LoadResult p = parts.get(i);
             good.add(p.latencyNanos());
             failed.add(p.failedLatencyNanos());
             p.errors().forEach((c, n) -> errors.merge(c, n, Long::sum));
-            p.checks().forEach(c -> {
-                long[] t = checks.computeIfAbsent(c.name(), n -> new long[2]);
-                t[0] += c.passes();
-                t[1] += c.fails();
-            });
-            p.series().forEach(s -> series.merge(s.second(), s, MergedLoad::sameSecond));
-            sent += p.sent();
-            answered += p.answered();
-            latencyCheckFailed += p.latencyCheckFailed();
-            blocked += p.blockedMillis();
-            window = Math.max(window, p.windowSeconds());
-            wait = Math.max(wait, p.waitSeconds());
-            warmed = Math.max(warmed, p.warmedSeconds());
-            sessionLimit |= p.sessionLimitHit();
+            p.checks().forEach(c -> checks.merge(c.name(), c, CheckTally::plus));
+            p.series().forEach(s -> series.merge(s.second(), s, SecondStats::plus));
             if (p.steady() != null) {
                 steady = (steady == null || steady) && p.steady();
             }
-            SchedulingLag.Figures lag = p.driverLag() == null ? SchedulingLag.Figures.NONE : p.driverLag();
-            lagMax = Math.max(lagMax, lag.maxMs());
-            lagP999 = Math.max(lagP999, lag.p999Ms());
-            ConnectionUse c = p.connections() == null ? ConnectionUse.NONE : p.connections();
-            bound += c.bound();
-            peak += c.peak();
-            outOfFiles += c.outOfFiles();
-            outOfPorts += c.outOfPorts();
-            refused += c.refused();
-            gaveUp += c.gaveUp();
+            lag = lag.worst(p.driverLag() == null ? SchedulingLag.Figures.NONE : p.driverLag());
+            pools = pools.plus(p.connections() == null ? ConnectionUse.NONE : p.connections());
             if (p.failure() != null) {
                 failures.add(names.get(i) + ": " + p.failure());
             }
         }
-        List<CheckTally> tallies = checks.entrySet().stream().map(e -> new CheckTally(e.getKey(), e.getValue()[0], e.getValue()[1])).toList();
-        return new LoadResult(good, failed, sent, answered, errors, tallies, latencyCheckFailed, List.copyOf(series.values()), window, wait,
-                sessionLimit, blocked, new SchedulingLag.Figures(lagMax, lagP999), warmed, steady,
-                new ConnectionUse(bound, peak, outOfFiles, outOfPorts, refused, gaveUp),
-                failures.isEmpty() ? null : String.join("; ", failures));
+        return new LoadResult(good, failed, sum(parts, LoadResult::sent), sum(parts, LoadResult::answered), errors,
+                List.copyOf(checks.values()), sum(parts, LoadResult::latencyCheckFailed), List.copyOf(series.values()),
+                longest(parts, LoadResult::windowSeconds), longest(parts, LoadResult::waitSeconds),
+                parts.stream().anyMatch(LoadResult::sessionLimitHit), sum(parts, LoadResult::blockedMillis), lag,
+                longest(parts, LoadResult::warmedSeconds), steady, pools, failures.isEmpty() ? null : String.join("; ", failures));
     }
 
-    private static SecondStats sameSecond(SecondStats a, SecondStats b) {
-        return new SecondStats(a.second(), a.sent() + b.sent(), a.answered() + b.answered(), a.errors() + b.errors(),
-                Math.max(a.p50Ms(), b.p50Ms()), Math.max(a.p99Ms(), b.p99Ms()), Math.max(a.maxMs(), b.maxMs()));
+    private static long sum(List<LoadResult> parts, ToLongFunction<LoadResult> count) {
+        return parts.stream().mapToLong(count).sum();
+    }
+
+    /** The shares ran one schedule from one start, so a time is the slowest share's. */
+    private static double longest(List<LoadResult> parts, ToDoubleFunction<LoadResult> time) {
+        return parts.stream().mapToDouble(time).max().orElse(0);
     }
 }
