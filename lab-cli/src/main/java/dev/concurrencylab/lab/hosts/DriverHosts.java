@@ -36,6 +36,8 @@ public final class DriverHosts implements LoadDriver, AutoCloseable {
     /** Time for every host's JVM to start and load the engine before the shared start instant. */
     private static final Duration LEAD = Duration.ofSeconds(4);
     private static final AtomicLong SHARES = new AtomicLong();
+    /** How long one wait on a host lasts when the lab expects no moment of its own (the window's end) sooner. */
+    private static final Duration NO_EVENT_DUE = Duration.ofSeconds(10);
 
     private final List<Ssh> hosts;
     private final List<String> classPaths;
@@ -141,7 +143,8 @@ public final class DriverHosts implements LoadDriver, AutoCloseable {
             boolean ended = false;
             List<LoadResult> parts = new ArrayList<>();
             for (int i = 0; i < hosts.size(); i++) {
-                while (!done(hosts.get(i), results.get(i))) {
+                while (!awaitResult(hosts.get(i), results.get(i), agents.get(i), ended || !run.model().timed() ? NO_EVENT_DUE
+                        : untilWindowEnds(windowEnds))) {
                     if (!ended && run.model().timed() && System.currentTimeMillis() >= windowEnds) {
                         listener.windowEnded();
                         ended = true;
@@ -154,7 +157,6 @@ public final class DriverHosts implements LoadDriver, AutoCloseable {
                                 + hosts.get(i).run("tail -n 2 " + Ssh.quote(logs.get(i)) + " 2>/dev/null", Duration.ofSeconds(10)).out().strip()
                                 .replace('\n', ' '));
                     }
-                    Thread.sleep(200);
                 }
                 parts.add(ShareWire.readResult(hosts.get(i).run("cat " + Ssh.quote(results.get(i)), Duration.ofMinutes(1)).out()));
             }
@@ -170,6 +172,22 @@ public final class DriverHosts implements LoadDriver, AutoCloseable {
         } finally {
             agents.forEach(RemoteProcess::close);
         }
+    }
+
+    /**
+     * Waits on the host itself, for at most {@code most}, until the share's result is there or its
+     * process is gone. One command per wait, not one per poll from here: a poll spawns an ssh client
+     * on this machine every time, and the server may be sharing its cores.
+     */
+    private static boolean awaitResult(Ssh ssh, String result, RemoteProcess agent, Duration most) {
+        long polls = Math.max(1, most.toMillis() / 200);
+        String file = Ssh.quote(result);
+        return ssh.run("i=0; while [ ! -f " + file + " ] && kill -0 " + agent.pid() + " 2>/dev/null && [ $i -lt " + polls + " ]; do"
+                + " sleep 0.2; i=$((i+1)); done; test -f " + file, most.plusSeconds(10)).ok();
+    }
+
+    private static Duration untilWindowEnds(long epochMillis) {
+        return Duration.ofMillis(Math.clamp(epochMillis - System.currentTimeMillis(), 200, NO_EVENT_DUE.toMillis()));
     }
 
     private static boolean done(Ssh ssh, String result) {

@@ -129,8 +129,13 @@ public final class Ssh implements AutoCloseable {
         if (input != null) {
             builder.redirectInput(input.toFile());
         }
+        Process p;
         try {
-            Process p = builder.start();
+            p = builder.start();
+        } catch (IOException e) {
+            throw new HostException("host " + host.name() + ": cannot run ssh: " + e.getMessage());
+        }
+        try {
             CompletableFuture<byte[]> out = CompletableFuture.supplyAsync(() -> readAll(p.getInputStream()));
             CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> readAll(p.getErrorStream()));
             if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
@@ -142,9 +147,9 @@ public final class Ssh implements AutoCloseable {
                 throw new HostException("host " + host.name() + " (" + host.where() + "): connection lost: " + r.err().strip().lines().reduce((a, b) -> b).orElse(""));
             }
             return r;
-        } catch (IOException e) {
-            throw new HostException("host " + host.name() + ": cannot run ssh: " + e.getMessage());
         } catch (InterruptedException e) {
+            // a wait on the host can last seconds: its client goes now, not when the host's command ends
+            p.destroyForcibly();
             Thread.currentThread().interrupt();
             throw new HostException("host " + host.name() + ": interrupted");
         }
