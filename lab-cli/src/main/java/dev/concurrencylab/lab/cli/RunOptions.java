@@ -5,7 +5,6 @@ import dev.concurrencylab.lab.cpu.CpuLayout;
 import dev.concurrencylab.lab.hosts.DriverHosts;
 import dev.concurrencylab.lab.hosts.HostException;
 import dev.concurrencylab.lab.hosts.HostSpec;
-import dev.concurrencylab.lab.hosts.RoundTrip;
 import dev.concurrencylab.lab.hosts.ServerHost;
 import dev.concurrencylab.lab.hosts.Ssh;
 import dev.concurrencylab.lab.hosts.Topology;
@@ -260,23 +259,14 @@ final class RunOptions {
     private List<RunHost> hostsUsed() {
         List<RunHost> used = new ArrayList<>();
         if (serverHost != null) {
-            used.add(recorded(serverHost));
+            used.add(serverHost.spec().asUsed(serverHost.facts(), serverHost.cpus(), serverHost.roundTrip()));
         }
         if (driverHosts != null) {
             for (int i = 0; i < driverHosts.specs().size(); i++) {
-                HostSpec h = driverHosts.specs().get(i);
-                RoundTrip rtt = driverHosts.roundTrips().get(i);
-                used.add(new RunHost(h.name(), h.address(), h.roles(), driverHosts.facts().get(i), null, rtt.samples(), rtt.minMs(),
-                        rtt.medianMs(), rtt.maxMs()));
+                used.add(driverHosts.specs().get(i).asUsed(driverHosts.facts().get(i), null, driverHosts.roundTrips().get(i)));
             }
         }
         return used.isEmpty() ? null : List.copyOf(used);
-    }
-
-    private static RunHost recorded(ServerHost host) {
-        RoundTrip rtt = host.roundTrip();
-        return new RunHost(host.spec().name(), host.spec().address(), host.spec().roles(), host.facts(), host.cpus(), rtt.samples(),
-                rtt.minMs(), rtt.medianMs(), rtt.maxMs());
     }
 
 }

@@ -1,7 +1,9 @@
 package dev.concurrencylab.lab.hosts;
 
+import dev.concurrencylab.lab.result.RunHost;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One machine of a topology, as {@code hosts.yaml} names it.
@@ -33,6 +35,17 @@ public record HostSpec(String name, String address, Integer port, String user, P
         user = user == null ? "root" : user;
         roles = roles == null ? List.of() : List.copyOf(roles);
         services = services == null ? (roles.contains("services") ? SERVICES : List.of()) : List.copyOf(services);
+    }
+
+    /**
+     * What a run records of this host.
+     *
+     * @param facts      the host's report of itself
+     * @param serverCpus the CPUs servers ran on there, {@code null} on a host that ran none
+     * @param rtt        the round trip measured to it
+     */
+    public RunHost asUsed(Map<String, String> facts, String serverCpus, RoundTrip rtt) {
+        return new RunHost(name, address, roles, facts, serverCpus, rtt.samples(), rtt.minMs(), rtt.medianMs(), rtt.maxMs());
     }
 
     private static Path home(Path p) {

@@ -3,14 +3,12 @@ package dev.concurrencylab.lab.run;
 import dev.concurrencylab.lab.cpu.Affinity;
 import dev.concurrencylab.lab.cpu.CpuLayout;
 import dev.concurrencylab.lab.hosts.HostSpec;
-import dev.concurrencylab.lab.hosts.RoundTrip;
 import dev.concurrencylab.lab.hosts.ServicesHost;
 import dev.concurrencylab.lab.hosts.Ssh;
 import dev.concurrencylab.lab.hosts.Topology;
 import dev.concurrencylab.lab.monitor.Monitor;
 import dev.concurrencylab.lab.monitor.ProcessReader;
 import dev.concurrencylab.lab.result.ResultStore;
-import dev.concurrencylab.lab.result.RunHost;
 import dev.concurrencylab.lab.result.RunInfo;
 import dev.concurrencylab.lab.result.RunProgress;
 import dev.concurrencylab.lab.result.TrialResult;
@@ -115,9 +113,7 @@ public final class Session {
                 ServicesHost started = ServicesHost.start(host, Ssh.controlDir(), names, from);
                 serviceHosts.add(started);
                 elsewhere.putAll(started.services());
-                RoundTrip rtt = started.roundTrip();
-                info = info.with(info.platform().plus(new RunHost(host.name(), host.address(), host.roles(), started.facts(), null,
-                        rtt.samples(), rtt.minMs(), rtt.medianMs(), rtt.maxMs())));
+                info = info.with(info.platform().plus(host.asUsed(started.facts(), null, started.roundTrip())));
             });
             // services the lab starts here also listen where a server host reaches this machine
             services = ServiceSet.start(needed.keySet(), serviceUrls, work, launcher.reachableAt().orElse(null),
