@@ -5,6 +5,7 @@ import dev.concurrencylab.lab.suite.Scale;
 import dev.concurrencylab.lab.suite.Suite;
 import dev.concurrencylab.lab.verdict.Sequential;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * A suite expanded for one scale into trials, in the order they run, each on a server started for
@@ -46,6 +47,6 @@ public record Plan(Suite suite, Scale scale, int trialsPerVariant, List<PlannedT
 
     /** How many servers the trials need when every one of them runs. */
     public int launches() {
-        return (int) java.util.stream.IntStream.range(0, trials.size()).filter(this::startsServer).count();
+        return (int) IntStream.range(0, trials.size()).filter(this::startsServer).count();
     }
 }
