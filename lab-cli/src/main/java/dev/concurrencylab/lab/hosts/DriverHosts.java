@@ -143,16 +143,14 @@ public final class DriverHosts implements LoadDriver, AutoCloseable {
             boolean ended = false;
             List<LoadResult> parts = new ArrayList<>();
             for (int i = 0; i < hosts.size(); i++) {
-                while (!awaitResult(hosts.get(i), results.get(i), agents.get(i), ended || !run.model().timed() ? NO_EVENT_DUE
-                        : untilWindowEnds(windowEnds))) {
+                Share share;
+                while ((share = awaitResult(hosts.get(i), results.get(i), agents.get(i), ended || !run.model().timed() ? NO_EVENT_DUE
+                        : untilWindowEnds(windowEnds))) != Share.DONE) {
                     if (!ended && run.model().timed() && System.currentTimeMillis() >= windowEnds) {
                         listener.windowEnded();
                         ended = true;
                     }
-                    if (!agents.get(i).sessionAlive() || !running(hosts.get(i), agents.get(i))) {
-                        if (done(hosts.get(i), results.get(i))) {
-                            break;
-                        }
+                    if (share == Share.GONE) {
                         throw new HostException("driver host " + hosts.get(i).host().name() + ": its share ended without a result: "
                                 + hosts.get(i).run("tail -n 2 " + Ssh.quote(logs.get(i)) + " 2>/dev/null", Duration.ofSeconds(10)).out().strip()
                                 .replace('\n', ' '));
@@ -174,28 +172,31 @@ public final class DriverHosts implements LoadDriver, AutoCloseable {
         }
     }
 
+    /** Where a share stands after a wait: its result written, still running, or ended without one. */
+    private enum Share {
+        DONE, RUNNING, GONE
+    }
+
     /**
      * Waits on the host itself, for at most {@code most}, until the share's result is there or its
      * process is gone. One command per wait, not one per poll from here: a poll spawns an ssh client
      * on this machine every time, and the server may be sharing its cores.
      */
-    private static boolean awaitResult(Ssh ssh, String result, RemoteProcess agent, Duration most) {
+    private static Share awaitResult(Ssh ssh, String result, RemoteProcess agent, Duration most) {
         long polls = Math.max(1, most.toMillis() / 200);
         String file = Ssh.quote(result);
-        return ssh.run("i=0; while [ ! -f " + file + " ] && kill -0 " + agent.pid() + " 2>/dev/null && [ $i -lt " + polls + " ]; do"
-                + " sleep 0.2; i=$((i+1)); done; test -f " + file, most.plusSeconds(10)).ok();
+        String running = "kill -0 " + agent.pid() + " 2>/dev/null";
+        int exit = ssh.run("i=0; while [ ! -f " + file + " ] && " + running + " && [ $i -lt " + polls + " ]; do sleep 0.2; i=$((i+1)); done;"
+                + " if [ -f " + file + " ]; then exit 0; elif " + running + "; then exit 1; else exit 2; fi", most.plusSeconds(10)).exit();
+        return switch (exit) {
+            case 0 -> Share.DONE;
+            case 1 -> Share.RUNNING;
+            default -> Share.GONE;
+        };
     }
 
     private static Duration untilWindowEnds(long epochMillis) {
         return Duration.ofMillis(Math.clamp(epochMillis - System.currentTimeMillis(), 200, NO_EVENT_DUE.toMillis()));
-    }
-
-    private static boolean done(Ssh ssh, String result) {
-        return ssh.run("test -f " + Ssh.quote(result), Duration.ofSeconds(10)).ok();
-    }
-
-    private static boolean running(Ssh ssh, RemoteProcess agent) {
-        return ssh.run("kill -0 " + agent.pid() + " 2>/dev/null", Duration.ofSeconds(10)).ok();
     }
 
     private static void sleepUntil(long epochMillis) throws InterruptedException {
