@@ -85,7 +85,11 @@ final class TrialRecords {
         if (died) {
             flag(flags, reasons, Flag.SERVER_DIED, "the server's process ended during the trial");
         }
-        if (completion != null && (!completion.complete() || completion.failed() > 0)) {
+        if (completion != null && !completion.known()) {
+            flag(flags, reasons, Flag.WORK_NOT_COMPLETED, String.format(Locale.ROOT,
+                    "the server did not answer /async/stats in the %s s the lab waited after the window (%s): what became of its handed-off work is not known",
+                    round(completion.waitedSeconds()), completion.unread()));
+        } else if (completion != null && (!completion.complete() || completion.failed() > 0)) {
             flag(flags, reasons, Flag.WORK_NOT_COMPLETED, String.format(Locale.ROOT, "%,d handed off, %,d completed, %,d failed%s",
                     completion.handedOff(), completion.completed(), completion.failed(), completion.complete() ? "" : ", the rest pending"));
         }

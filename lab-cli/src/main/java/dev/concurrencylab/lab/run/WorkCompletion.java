@@ -18,9 +18,19 @@ final class WorkCompletion {
 
     /** Work that has made no progress for this long is taken as stuck: what is left is pending. */
     private static final Duration IDLE = Duration.ofSeconds(30);
+    private final Duration idle;
     /** However it progresses, the lab waits no longer than this (E2's 1,000 jobs of 3 s on 10 consumers take 300 s). */
     private static final Duration MOST = Duration.ofMinutes(10);
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    WorkCompletion() {
+        this(IDLE);
+    }
+
+    /** @param idle how long work may make no progress before what is left counts as pending */
+    WorkCompletion(Duration idle) {
+        this.idle = idle;
+    }
 
     void reset(URI server) throws IOException, InterruptedException {
         http.send(HttpRequest.newBuilder(server.resolve("/async/stats")).DELETE().timeout(Duration.ofSeconds(5)).build(),
@@ -29,31 +39,40 @@ final class WorkCompletion {
 
     /**
      * Waits until every handed-off item completed or failed, while the work still moves: it stops
-     * after {@link #IDLE} without a single item finishing (this window's or an older one still
-     * queued ahead of it), or at {@link #MOST}.
+     * after {@link #IDLE} (as a rule) without a single item finishing (this window's or an older one still
+     * queued ahead of it), or at {@link #MOST}. A read the server does not answer in time is a poll
+     * without progress, not the trial's end: a server still busy with its backlog is a result, and
+     * the window it served was measured already.
      */
-    Completion await(URI server, String strategy) throws IOException, InterruptedException {
+    Completion await(URI server, String strategy) throws InterruptedException {
         long start = System.nanoTime();
         long lastProgress = start;
         long finishedBefore = -1;
+        JsonNode stats = null;
+        String unanswered = null;
         while (true) {
-            JsonNode stats = read(server).path(strategy);
-            long handedOff = stats.path("handedOff").asLong();
-            long completed = stats.path("completed").asLong();
-            long failed = stats.path("failed").asLong();
-            boolean complete = completed + failed >= handedOff;
-            long now = System.nanoTime();
-            // Older items still draining (a warm-up's, queued in a broker) are progress too: the window's wait behind them.
-            long finished = completed + failed + stats.path("earlierFinished").asLong();
-            if (finished > finishedBefore) {
-                finishedBefore = finished;
-                lastProgress = now;
+            try {
+                stats = read(server).path(strategy);
+                unanswered = null;
+                // Older items still draining (a warm-up's, queued in a broker) are progress too: the window's wait behind them.
+                long finished = stats.path("completed").asLong() + stats.path("failed").asLong() + stats.path("earlierFinished").asLong();
+                if (finished > finishedBefore) {
+                    finishedBefore = finished;
+                    lastProgress = System.nanoTime();
+                }
+            } catch (IOException e) {
+                unanswered = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
             }
-            double waited = (now - start) / 1e9;
-            if (complete || now - lastProgress > IDLE.toNanos() || now - start > MOST.toNanos()) {
-                return new Completion(strategy, handedOff, completed, failed, stats.path("latencyMeanMs").asDouble(),
-                        stats.path("latencyP50Ms").asDouble(), stats.path("latencyP99Ms").asDouble(),
-                        stats.path("latencyMaxMs").asDouble(), complete, Math.round(waited * 10) / 10.0);
+            long now = System.nanoTime();
+            double waited = Math.round((now - start) / 1e8) / 10.0;
+            boolean complete = stats != null && stats.path("completed").asLong() + stats.path("failed").asLong() >= stats.path("handedOff").asLong();
+            if (complete || now - lastProgress > idle.toNanos() || now - start > MOST.toNanos()) {
+                if (stats == null) {
+                    return Completion.unread(strategy, unanswered, waited);
+                }
+                return new Completion(strategy, stats.path("handedOff").asLong(), stats.path("completed").asLong(), stats.path("failed").asLong(),
+                        stats.path("latencyMeanMs").asDouble(), stats.path("latencyP50Ms").asDouble(), stats.path("latencyP99Ms").asDouble(),
+                        stats.path("latencyMaxMs").asDouble(), complete, waited, null);
             }
             Thread.sleep(250);
         }
