@@ -185,7 +185,8 @@ public final class DriverHosts implements LoadDriver, AutoCloseable {
     private static Share awaitResult(Ssh ssh, String result, RemoteProcess agent, Duration most) {
         long polls = Math.max(1, most.toMillis() / 200);
         String file = Ssh.quote(result);
-        String running = "kill -0 " + agent.pid() + " 2>/dev/null";
+        // a share that died stays a zombie until its watchdog ends: "kill -0" alone took it for running, and the wait never ended
+        String running = "{ kill -0 " + agent.pid() + " 2>/dev/null && ! grep -q '^State:[[:space:]]*Z' /proc/" + agent.pid() + "/status 2>/dev/null; }";
         int exit = ssh.run("i=0; while [ ! -f " + file + " ] && " + running + " && [ $i -lt " + polls + " ]; do sleep 0.2; i=$((i+1)); done;"
                 + " if [ -f " + file + " ]; then exit 0; elif " + running + "; then exit 1; else exit 2; fi", most.plusSeconds(10)).exit();
         return switch (exit) {

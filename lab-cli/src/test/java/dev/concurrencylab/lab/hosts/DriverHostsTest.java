@@ -13,10 +13,12 @@ import dev.concurrencylab.lab.load.RequestSpec;
 import dev.concurrencylab.lab.load.Warmup;
 import dev.concurrencylab.lab.load.hyperfoil.MicroServer;
 import dev.concurrencylab.lab.load.share.MergedLoad;
+import dev.concurrencylab.lab.load.share.ShareAgent;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -82,6 +84,70 @@ class DriverHostsTest {
             assertThat(merged.good()).isEqualTo(merged.sent());
             assertThat(merged.latencyNanos().getMaxValue())
                     .isEqualTo(Math.max(parts.get(0).latencyNanos().getMaxValue(), parts.get(1).latencyNanos().getMaxValue()));
+        }
+    }
+
+    @Test
+    @Timeout(value = 3, unit = TimeUnit.MINUTES)
+    void aWindowLongerThanOneWaitOnTheHostsStillMergesWhole() throws Exception {
+        try (MicroServer server = new MicroServer("0.0.0.0")) {
+            // 14 s: the lab waits on each host for at most 10 s at a time, so the first host's share is waited for twice
+            LoadModel model = new LoadModel.OpenRate(400, Duration.ofSeconds(14), 0);
+            LoadRun run = new LoadRun(server.uri(gateway), new RequestSpec("GET", "/hello", null, null, Duration.ofSeconds(5)),
+                    new Checks(200, "Hello", null), model, Warmup.fixed(Duration.ofSeconds(1)));
+
+            LoadResult merged = drivers.run(run, LoadListener.NONE);
+
+            assertThat(merged.failure()).isNull();
+            assertThat(merged.sendRate()).isCloseTo(400, withinPercentage(1));
+            assertThat(merged.good()).isEqualTo(merged.sent());
+        }
+    }
+
+    @Test
+    @Timeout(value = 3, unit = TimeUnit.MINUTES)
+    void aShareThatDiesMidWindowFailsTheWindowNamingItsHost() throws Exception {
+        try (MicroServer server = new MicroServer("0.0.0.0")) {
+            LoadModel model = new LoadModel.OpenRate(400, Duration.ofSeconds(8), 0);
+            LoadRun run = new LoadRun(server.uri(gateway), new RequestSpec("GET", "/hello", null, null, Duration.ofSeconds(5)),
+                    new Checks(200, "Hello", null), model, Warmup.fixed(Duration.ofSeconds(1)));
+            // the hosts are network namespaces of this machine: the second host's share is a process here to kill
+            Pattern secondShare = Pattern.compile(ShareAgent.class.getName() + " \\S*/shares/" + ProcessHandle.current().pid() + "-\\d+-1\\.json ");
+            java.util.List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+            java.util.concurrent.atomic.AtomicInteger killed = new java.util.concurrent.atomic.AtomicInteger();
+            Thread killer = Thread.ofVirtual().start(() -> {
+                try {
+                    // the shares start 4 s from now; 2 s into the window the second one dies
+                    Thread.sleep(7_000);
+                    ProcessHandle.allProcesses().forEach(p -> commandLine(p).filter(c -> c.contains("ShareAgent")).ifPresent(c -> {
+                        seen.add(c);
+                        if (secondShare.matcher(c).find() && p.destroyForcibly()) {
+                            killed.incrementAndGet();
+                        }
+                    }));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+
+            LoadResult merged = drivers.run(run, LoadListener.NONE);
+            killer.join();
+
+            assertThat(killed.get()).as("the second share was found and killed; shares seen: %s", seen).isEqualTo(1);
+
+            assertThat(merged.failure()).as("the window is failed, not merged from one share")
+                    .startsWith("driver host driver-b: its share ended without a result");
+            assertThat(merged.sent()).isZero();
+        }
+    }
+
+    /** Its whole command line from /proc: the JDK's {@code Info.commandLine()} is empty for some long ones. */
+    private static java.util.Optional<String> commandLine(ProcessHandle p) {
+        try {
+            return java.util.Optional.of(new String(java.nio.file.Files.readAllBytes(Path.of("/proc", Long.toString(p.pid()), "cmdline")),
+                    java.nio.charset.StandardCharsets.UTF_8).replace('\0', ' '));
+        } catch (java.io.IOException e) {
+            return java.util.Optional.empty();
         }
     }
 }
