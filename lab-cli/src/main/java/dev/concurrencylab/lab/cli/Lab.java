@@ -10,10 +10,11 @@ import picocli.CommandLine.Command;
 @Command(name = "lab", mixinStandardHelpOptions = true, version = "Spring Concurrency Lab 0.1",
         description = {"Compares Spring MVC on platform threads, Spring MVC on virtual threads and Spring WebFlux",
                 "with real backing services, a real load engine (Hyperfoil) and honest measurement.", ""},
-        subcommands = {RunCommand.class, CapacityCommand.class, ReportCommand.class, FindingsCommand.class, CompareCommand.class, ListCommand.class, DoctorCommand.class,
+        subcommands = {RunCommand.class, ResumeCommand.class, CapacityCommand.class, ReportCommand.class, FindingsCommand.class, CompareCommand.class, ListCommand.class, DoctorCommand.class,
                 CommandLine.HelpCommand.class},
         footer = {"", "Examples:", "  ./lab run quick                      the main job: ~4 minutes on 2 cores",
                 "  ./lab run e0-posts --scale standard --trials 5",
+                "  ./lab resume results/20261125-230239-e3-post-kafka   go on with a run cut short",
                 "  ./lab list", "  ./lab doctor", "  ./lab help run",
                 "", "Exit codes: 0 all trials ran and thresholds were met; 1 a trial failed; 2 bad input;",
                 "3 a suite's threshold was crossed. CI pipelines can gate on them."})

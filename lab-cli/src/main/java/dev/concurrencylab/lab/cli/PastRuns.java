@@ -104,7 +104,7 @@ final class PastRuns {
             RunProgress progress = run.progress();
             boolean complete = progress.status() != null && progress.status().startsWith("complete") && progress.trialsWritten() > 0
                     // both times are read later: a run whose times do not parse is no use
-                    && Instant.parse(progress.started()).isBefore(Instant.parse(progress.finished()));
+                    && progress.wallTime().filter(Duration::isPositive).isPresent();
             return complete ? Optional.of(new Past(dir, run)) : Optional.empty();
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
@@ -124,7 +124,7 @@ final class PastRuns {
             return Optional.empty();
         }
         RunProgress progress = past.run().progress();
-        Duration wall = Duration.between(Instant.parse(progress.started()), Instant.parse(progress.finished()));
+        Duration wall = progress.wallTime().orElseThrow();
         List<TrialResult> trials = read.get().trials();
         double measured = 0;
         long startups = 0;

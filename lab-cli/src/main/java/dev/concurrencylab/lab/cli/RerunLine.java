@@ -43,6 +43,44 @@ final class RerunLine {
         return line.toString();
     }
 
+    /**
+     * A re-run line's words, as a POSIX shell reads them: the inverse of the quoting here (plain words,
+     * and single-quoted ones with {@code '\''} for a quote inside).
+     *
+     * @throws IllegalArgumentException when a quote is not closed
+     */
+    static List<String> words(String line) {
+        List<String> words = new java.util.ArrayList<>();
+        StringBuilder word = null;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (c == ' ') {
+                if (word != null) {
+                    words.add(word.toString());
+                    word = null;
+                }
+                continue;
+            }
+            word = word == null ? new StringBuilder() : word;
+            if (c == '\\' && i + 1 < line.length()) {
+                word.append(line.charAt(++i));
+            } else if (c == '\'') {
+                int close = line.indexOf('\'', i + 1);
+                if (close < 0) {
+                    throw new IllegalArgumentException("unclosed quote in: " + line);
+                }
+                word.append(line, i + 1, close);
+                i = close;
+            } else {
+                word.append(c);
+            }
+        }
+        if (word != null) {
+            words.add(word.toString());
+        }
+        return words;
+    }
+
     /** As a POSIX shell reads it back. */
     private static String quoted(String value) {
         return PLAIN.matcher(value).matches() ? value : "'" + value.replace("'", "'\\''") + "'";

@@ -8,6 +8,7 @@ import dev.concurrencylab.lab.plan.TrialCount;
 import dev.concurrencylab.lab.report.Report;
 import dev.concurrencylab.lab.report.RunResults;
 import dev.concurrencylab.lab.result.RunInfo;
+import dev.concurrencylab.lab.result.RunProgress;
 import dev.concurrencylab.lab.result.RunRules;
 import dev.concurrencylab.lab.run.Runner;
 import dev.concurrencylab.lab.run.Session;
@@ -62,6 +63,14 @@ class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        return start(null);
+    }
+
+    /**
+     * Plans and runs the suite; {@code earlier}, when given, is a run of this very command line cut
+     * short in its results directory: its trials are kept and the plan goes on after them ({@code ./lab resume}).
+     */
+    Integer start(RunResults earlier) throws Exception {
         TrialCount count;
         try {
             count = TrialCount.parse(options.trials);
@@ -80,23 +89,38 @@ class RunCommand implements Callable<Integer> {
             DryRun.print(plan, estimate, overhead, windows, System.out);
             return Lab.EXIT_OK;
         }
+        if (earlier != null) {
+            mayGoOn(earlier, loaded, plan);
+        }
         Estimate expected = overhead.map(o -> estimate.withOverhead(o.perLaunch(), o.perTrial())).orElse(estimate);
         // Read before anything starts: a bad published file is bad input, not a failed run.
         boolean published = Published.forSuite(catalog.suitesDir(), loaded.name()).isPresent();
         Map<String, String> urls = options.serviceUrls();
-        Path dir = options.resultsDir(loaded);
+        Path dir = earlier != null ? earlier.dir() : options.resultsDir(loaded);
         CpuLayout layout = options.cpuLayout();
-        Session session = options.openSession(dir, layout);
-        if (published) {
-            Files.copy(Published.file(catalog.suitesDir(), loaded.name()), dir.resolve(RunResults.PUBLISHED_FILE));
-        }
-        RunInfo info = options.info(loaded, chosenScale, plan.trialsPerVariant(), plan.stopping(), plan.trialCount(), chosen, layout,
+        Session session = options.openSession(dir, layout, earlier != null);
+        RunInfo fresh = options.info(loaded, chosenScale, plan.trialsPerVariant(), plan.stopping(), plan.trialCount(), chosen, layout,
                 RerunLine.of(spec.commandLine().getParseResult()));
-        System.out.printf("lab: suite %s at scale %s: %d variant(s) × %d benchmark(s) × %s%d trial(s) = %s%d trials, %s%n",
-                loaded.name(), chosenScale.key(), chosen.size(), loaded.benchmarks().size(), plan.sequential() == null ? "" : "up to ",
-                plan.trialsPerVariant(), plan.sequential() == null ? "" : "up to ", plan.trialCount(),
-                plan.sharesLaunches() ? "on " + (plan.sequential() == null ? "" : "up to ") + plan.launches()
-                        + " servers (one per variant and round, its benchmarks in turn)" : "each on a fresh server");
+        RunInfo info;
+        if (earlier == null) {
+            info = fresh;
+            if (published) {
+                Files.copy(Published.file(catalog.suitesDir(), loaded.name()), dir.resolve(RunResults.PUBLISHED_FILE));
+            }
+            System.out.printf("lab: suite %s at scale %s: %d variant(s) × %d benchmark(s) × %s%d trial(s) = %s%d trials, %s%n",
+                    loaded.name(), chosenScale.key(), chosen.size(), loaded.benchmarks().size(), plan.sequential() == null ? "" : "up to ",
+                    plan.trialsPerVariant(), plan.sequential() == null ? "" : "up to ", plan.trialCount(),
+                    plan.sharesLaunches() ? "on " + (plan.sequential() == null ? "" : "up to ") + plan.launches()
+                            + " servers (one per variant and round, its benchmarks in turn)" : "each on a fresh server");
+        } else {
+            String lastEnded = lastEnded(earlier);
+            session.resume(earlier.trials());
+            // the record stays the run's: what it ran and where it began; the part starting now says where it goes on
+            info = earlier.run().resumed(lastEnded, earlier.trials().size(), fresh.platform());
+            System.out.printf("lab: resuming suite %s at scale %s: %d of %s%d trials were written, the last at %s; "
+                    + "the plan goes on from trial %d, each on a fresh server%n", loaded.name(), chosenScale.key(), earlier.trials().size(),
+                    plan.sequential() == null ? "" : "up to ", plan.trialCount(), lastEnded, earlier.trials().size() + 1);
+        }
         if (plan.sequential() != null) {
             System.out.println("lab: " + plan.stopping());
         }
@@ -111,6 +135,51 @@ class RunCommand implements Callable<Integer> {
         }
         report(dir);
         return outcome.failedTrials() > 0 ? Lab.EXIT_TRIAL_FAILED : outcome.crossed().isEmpty() ? Lab.EXIT_OK : Lab.EXIT_THRESHOLDS;
+    }
+
+    /**
+     * Whether the run in {@code earlier} is this plan cut short: the suite's file as it ran, no shared
+     * server (a round cut in two would start its next benchmark on a fresh one), and trials 1 to k
+     * each a trial of the plan.
+     */
+    private static void mayGoOn(RunResults earlier, Suite loaded, Plan plan) throws java.io.IOException {
+        String was = earlier.run().definition().suiteAsRun();
+        if (was != null && !was.equals(Files.readString(Path.of(loaded.file())))) {
+            throw new SuiteException("suite file " + loaded.file() + " changed since the run in " + earlier.dir()
+                    + " began; a resumed run runs the suite as it ran: put the file back as run.json's suiteAsRun has it, or start a new run");
+        }
+        if (plan.sharesLaunches()) {
+            throw new SuiteException("suite " + loaded.name() + " runs a variant's round on one server (launch: per-round), "
+                    + "which a resumed run would split; start a new run");
+        }
+        List<dev.concurrencylab.lab.result.TrialResult> trials = earlier.trials();
+        for (int i = 0; i < trials.size(); i++) {
+            var t = trials.get(i).identity();
+            boolean planned = plan.trials().stream().anyMatch(p -> p.variant().name().equals(t.variant())
+                    && p.benchmark().name().equals(t.benchmark()) && p.repetition() == t.repetition());
+            if (t.number() != i + 1 || !planned) {
+                throw new SuiteException("the trials in " + earlier.dir().resolve("trials") + " are not this plan's first " + trials.size()
+                        + " (trial " + t.number() + ": " + t.variant() + " · " + t.benchmark() + " · trial " + t.repetition() + ")");
+            }
+        }
+    }
+
+    /** When the run's last part ended: as its record says, or, when the lab was killed before it could, its newest trial file. */
+    private static String lastEnded(RunResults earlier) throws java.io.IOException {
+        RunProgress progress = earlier.run().progress();
+        if (progress.finished() != null && (progress.parts() == null || progress.parts().getLast().finished() != null)) {
+            return progress.finished();
+        }
+        java.nio.file.attribute.FileTime newest = null;
+        try (var files = Files.list(earlier.dir().resolve("trials"))) {
+            for (Path f : files.filter(p -> p.getFileName().toString().endsWith(".json")).toList()) {
+                java.nio.file.attribute.FileTime t = Files.getLastModifiedTime(f);
+                newest = newest == null || t.compareTo(newest) > 0 ? t : newest;
+            }
+        }
+        // a part killed before it wrote a trial ended after it began, not at the part before's last trial
+        String began = progress.parts() == null ? progress.started() : progress.parts().getLast().started();
+        return newest == null || newest.toInstant().isBefore(java.time.Instant.parse(began)) ? began : newest.toInstant().toString();
     }
 
     /** Runs {@code body} with a shutdown hook that stops every child the session started, however the JVM ends. */

@@ -224,6 +224,11 @@ final class RunOptions {
      * so a host that cannot be reached stops the run before anything is written).
      */
     Session openSession(Path dir, CpuLayout layout) {
+        return openSession(dir, layout, false);
+    }
+
+    /** As {@link #openSession(Path, CpuLayout)}; {@code resume}: in the directory of a run cut short, to go on with it. */
+    Session openSession(Path dir, CpuLayout layout, boolean resume) {
         Topology topology = hosts == null ? Topology.local() : Topology.read(hosts);
         serverHost = topology.server().map(h -> {
             System.out.println("lab: connecting to " + h.name() + " (" + h.where() + ") over SSH ...");
@@ -241,7 +246,7 @@ final class RunOptions {
                     + " over SSH; the load is split between them and this machine only coordinates ...");
             driverHosts = DriverHosts.open(topology.drivers(), Ssh.controlDir());
         }
-        ResultStore store = ResultStore.create(dir);
+        ResultStore store = resume ? ResultStore.reopen(dir) : ResultStore.create(dir);
         System.setProperty("lab.engine.log", store.logFile("hyperfoil.log").toString());
         Session session = new Session(store, new SutLauncher(layout, !noCds, serverHost), System.out, System.console() != null,
                 new Session.Watching(layout, noisyAbove), topology);

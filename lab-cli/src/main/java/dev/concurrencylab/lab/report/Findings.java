@@ -8,7 +8,6 @@ import dev.concurrencylab.lab.verdict.Figure;
 import dev.concurrencylab.lab.verdict.Verdict;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -16,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -253,25 +253,44 @@ public final class Findings {
     }
 
     private static String wall(RunInfo run) {
-        if (run.progress().started() == null || run.progress().finished() == null) {
+        Optional<Duration> wall = run.progress().wallTime();
+        if (wall.isEmpty()) {
             return "wall time not recorded (" + run.progress().status() + ")";
         }
-        Duration d = Duration.between(Instant.parse(run.progress().started()), Instant.parse(run.progress().finished()));
-        return String.format(Locale.ROOT, "%d min %02d s", d.toMinutes(), d.toSecondsPart());
+        Duration d = wall.get();
+        String parts = run.progress().parts() == null ? "" : " in " + run.progress().parts().size() + " parts";
+        return String.format(Locale.ROOT, "%d min %02d s%s", d.toMinutes(), d.toSecondsPart(), parts);
     }
 
+    /** The run's commit; a resumed run's parts' commits, each once, when they differ. */
     private static String shortCommit(RunInfo run) {
-        String c = run.platform().gitCommit();
-        return c == null ? "?" : c.substring(0, Math.min(7, c.length()));
+        List<String> commits = new ArrayList<>();
+        commits.add(run.platform().gitCommit());
+        if (run.progress().parts() != null) {
+            run.progress().parts().forEach(p -> commits.add(p.gitCommit()));
+        }
+        return String.join(", ", commits.stream().map(c -> c == null ? "?" : c.substring(0, Math.min(7, c.length()))).distinct().toList());
     }
 
+    /** The day it started; a resumed run's, each day a part started on. */
     private static String day(RunInfo run) {
-        String started = run.progress().started();
-        return started == null ? "?" : started.substring(0, Math.min(10, started.length()));
+        List<String> starts = new ArrayList<>();
+        starts.add(run.progress().started());
+        if (run.progress().parts() != null) {
+            run.progress().parts().forEach(p -> starts.add(p.started()));
+        }
+        return String.join(", ", starts.stream().map(d -> d == null ? "?" : d.substring(0, Math.min(10, d.length()))).distinct().toList());
     }
 
     private static String machine(RunInfo run) {
         Map<String, String> m = run.platform().machine();
-        return m == null ? "?" : m.getOrDefault("cpus", "?") + " × " + m.getOrDefault("cpuModel", "?") + ", " + m.getOrDefault("kernel", "?");
+        String first = m == null ? "?" : m.getOrDefault("cpus", "?") + " × " + m.getOrDefault("cpuModel", "?") + ", " + m.getOrDefault("kernel", "?");
+        if (run.progress().parts() == null || m == null) {
+            return first;
+        }
+        // a resumed run's later parts may have run on another CPU or kernel
+        List<String> others = run.progress().parts().stream().map(p -> p.cpuModel() + ", " + p.kernel()).distinct()
+                .filter(o -> !o.equals(m.getOrDefault("cpuModel", "?") + ", " + m.getOrDefault("kernel", "?"))).toList();
+        return others.isEmpty() ? first : first + "; then " + String.join("; ", others);
     }
 }

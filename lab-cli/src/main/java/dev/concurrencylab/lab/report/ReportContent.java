@@ -215,6 +215,13 @@ public record ReportContent(String title, String summary, Map<String, String> en
         env.put("scale", run.definition().scale() + ", " + run.definition().trialsPerVariant() + " trial(s) per variant and benchmark");
         env.put("git commit", Objects.toString(platform.gitCommit(), ""));
         env.put("started", Objects.toString(progress.started(), "") + (progress.finished() == null ? "" : ", finished " + progress.finished()));
+        if (progress.parts() != null) {
+            // a resumed run: each part may have run other code on another CPU than the first
+            env.put("parts", String.join(" · ", progress.parts().stream().map(p -> String.format("%s to %s, %d trial(s) written by then, commit %s, %s",
+                    p.started(), Objects.toString(p.finished(), "?"), p.trialsWritten(),
+                    p.gitCommit() == null ? "?" : p.gitCommit().substring(0, Math.min(7, p.gitCommit().length())),
+                    Objects.toString(p.cpuModel(), "?"))).toList()));
+        }
         env.put("re-run", run.definition().command());
         return env;
     }

@@ -3,7 +3,6 @@ package dev.concurrencylab.lab.report;
 import dev.concurrencylab.lab.result.RunInfo;
 import dev.concurrencylab.lab.result.TrialResult;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -21,10 +20,10 @@ record TimeSpent(Duration wall, int trials, double startupSeconds, List<Double> 
     /** {@code null} when the run did not record when it started and finished. */
     static TimeSpent of(RunResults r) {
         RunInfo run = r.run();
-        if (run.progress().started() == null || run.progress().finished() == null) {
+        Duration wall = run.progress().wallTime().orElse(null);
+        if (wall == null) {
             return null;
         }
-        Duration wall = Duration.between(Instant.parse(run.progress().started()), Instant.parse(run.progress().finished()));
         List<TrialResult> trials = r.trials();
         double startups = trials.stream().map(t -> t.warmUp().startupMs()).filter(Objects::nonNull).mapToLong(Long::longValue).sum() / 1000.0;
         List<Double> warmups = trials.stream().map(t -> t.warmUp().warmupSeconds()).sorted().toList();

@@ -6,9 +6,13 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
@@ -27,9 +31,12 @@ public final class ResultStore {
     public static final String CAPACITY_FILE = "capacity.json";
 
     private final Path dir;
+    /** Held while this lab writes here; the system lets go of it when the lab ends, however it ends. */
+    private final FileLock lock;
 
     private ResultStore(Path dir) {
         this.dir = dir;
+        this.lock = lock(dir);
     }
 
     public static ResultStore create(Path dir) {
@@ -42,6 +49,40 @@ public final class ResultStore {
             return new ResultStore(dir);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create results directory " + dir, e);
+        }
+    }
+
+    /** A results directory a run began and did not finish, to go on writing in ({@code ./lab resume}). */
+    public static ResultStore reopen(Path dir) {
+        if (!Files.isRegularFile(dir.resolve("run.json"))) {
+            throw new IllegalArgumentException(dir + " is not a results directory (no run.json)");
+        }
+        try {
+            Files.createDirectories(dir.resolve("trials"));
+            Files.createDirectories(dir.resolve("logs"));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write in results directory " + dir, e);
+        }
+        return new ResultStore(dir);
+    }
+
+    /** So that {@code ./lab resume} cannot write beside a lab still running in the directory. */
+    private static FileLock lock(Path dir) {
+        try {
+            FileChannel channel = FileChannel.open(dir.resolve("logs").resolve("run.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            FileLock held;
+            try {
+                held = channel.tryLock();
+            } catch (OverlappingFileLockException e) {
+                held = null;
+            }
+            if (held == null) {
+                channel.close();
+                throw new IllegalArgumentException(dir + " is in use: a lab is still running there");
+            }
+            return held;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write in results directory " + dir, e);
         }
     }
 

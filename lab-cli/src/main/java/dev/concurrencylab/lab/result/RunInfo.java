@@ -1,6 +1,7 @@
 package dev.concurrencylab.lab.result;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import java.time.Instant;
 import java.util.List;
 
 /**
@@ -32,6 +33,16 @@ public record RunInfo(int schemaVersion, @JsonUnwrapped RunDefinition definition
     /** This run with what it learned of where it runs after it started (a services host). */
     public RunInfo with(RunPlatform where) {
         return new RunInfo(schemaVersion, definition, progress, where, rules);
+    }
+
+    /**
+     * This run going on after it was cut short ({@code ./lab resume}), on {@code where}: its record so
+     * far becomes its first part (ended at {@code lastEnded}, with {@code written} trials) when it has none.
+     */
+    public RunInfo resumed(String lastEnded, int written, RunPlatform where) {
+        RunPart first = RunPart.of(progress.started(), lastEnded, written, platform);
+        RunPart next = RunPart.of(Instant.now().toString(), null, written, where);
+        return with(progress.resumed(first, lastEnded, written, next));
     }
 
     public RunInfo with(RunRules judged) {

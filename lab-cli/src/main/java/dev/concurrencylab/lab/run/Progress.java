@@ -19,6 +19,8 @@ final class Progress implements LoadListener {
     private volatile int total;
     private final long runStart = System.nanoTime();
     private volatile int done;
+    /** Trials a resumed run wrote in its earlier parts: no part of this part's pace. */
+    private volatile int already;
     private volatile String prefix = "";
     private volatile String phase = "";
     private volatile long lastAnswered;
@@ -51,6 +53,11 @@ final class Progress implements LoadListener {
     /** {@code n} planned trials will not run: the ETA counts only what is left. */
     void skip(int n) {
         total -= n;
+    }
+
+    /** A resumed run: {@code n} of its trials were written before, and are not run again. */
+    void already(int n) {
+        already = n;
     }
 
     void finished(String summary) {
@@ -94,10 +101,10 @@ final class Progress implements LoadListener {
     private String eta() {
         if (done == 0) {
             Duration guess = firstGuess;
-            return guess == null ? "?" : "~" + clock(guess.multipliedBy(total));
+            return guess == null ? "?" : "~" + clock(guess.multipliedBy(total - already));
         }
         long perTrial = (System.nanoTime() - runStart) / done;
-        return clock(Duration.ofNanos(perTrial * (total - done)));
+        return clock(Duration.ofNanos(perTrial * (total - already - done)));
     }
 
     private static String clock(Duration d) {

@@ -43,7 +43,7 @@ final class Rounds {
         int round = trial.repetition() - 1;
         if (!decidedAfter.containsKey(benchmark) && looked.getOrDefault(benchmark, 0) < round) {
             looked.put(benchmark, round);
-            if (rule.decided(byVariant(benchmark), base, round, plan.suite().rules())) {
+            if (rule.decided(byVariant(benchmark, round), base, round, plan.suite().rules())) {
                 decidedAfter.put(benchmark, round);
                 long left = plan.trials().stream().filter(t -> t.benchmark().name().equals(benchmark) && t.repetition() > round).count();
                 progress.skip((int) left);
@@ -54,11 +54,13 @@ final class Rounds {
         return decidedAfter.containsKey(benchmark);
     }
 
-    private Map<String, List<TrialResult>> byVariant(String benchmark) {
+    /** The benchmark's trials of rounds up to {@code round}: a resumed run has later ones already. */
+    private Map<String, List<TrialResult>> byVariant(String benchmark, int round) {
         Map<String, List<TrialResult>> trials = new LinkedHashMap<>();
         for (Variant v : plan.trials().stream().map(PlannedTrial::variant).distinct().toList()) {
             trials.put(v.name(), session.written().stream()
-                    .filter(t -> t.identity().benchmark().equals(benchmark) && t.identity().variant().equals(v.name())).toList());
+                    .filter(t -> t.identity().benchmark().equals(benchmark) && t.identity().variant().equals(v.name())
+                            && t.identity().repetition() <= round).toList());
         }
         return trials;
     }

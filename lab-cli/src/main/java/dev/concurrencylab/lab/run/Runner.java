@@ -8,6 +8,7 @@ import dev.concurrencylab.lab.plan.PlannedTrial;
 import dev.concurrencylab.lab.result.Flag;
 import dev.concurrencylab.lab.result.RunInfo;
 import dev.concurrencylab.lab.result.RunRules;
+import dev.concurrencylab.lab.result.TrialIdentity;
 import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.sut.RunningSut;
 import dev.concurrencylab.lab.sut.SutException;
@@ -15,6 +16,7 @@ import dev.concurrencylab.lab.verdict.Threshold;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Runs a plan in a session: for each trial, starts its server, runs the trial and stops the
@@ -59,6 +61,9 @@ public final class Runner {
         Progress progress = session.progress(plan.trialCount());
         progress.guess(estimate.perTrial());
         Rounds rounds = new Rounds(plan, session, progress);
+        // a resumed run's trials so far, by number: the plan is walked again from its start and they are passed over
+        Map<Integer, TrialResult> before = session.earlier().stream().collect(Collectors.toMap(t -> t.identity().number(), t -> t));
+        progress.already(before.size());
         int[] run = {0};
         int failedTrials = session.within(plan.suite().servicesFor(plan.trials().stream().map(PlannedTrial::variant).toList()), info, serviceUrls, work, progress, () -> {
             int failed = 0;
@@ -74,6 +79,19 @@ public final class Runner {
                         continue;
                     }
                     PlannedTrial trial = planned.numbered(++run[0]);
+                    if (before.containsKey(trial.number())) {
+                        TrialIdentity was = before.get(trial.number()).identity();
+                        if (!was.variant().equals(trial.variant().name()) || !was.benchmark().equals(trial.benchmark().name())
+                                || was.repetition() != trial.repetition()) {
+                            throw new IllegalStateException(String.format("trial %d in the results is %s · %s · trial %d; the plan has %s · %s · trial %d there",
+                                    trial.number(), was.variant(), was.benchmark(), was.repetition(), trial.variant().name(), trial.benchmark().name(),
+                                    trial.repetition()));
+                        }
+                        if (!before.get(trial.number()).ok()) {
+                            failed++;
+                        }
+                        continue;
+                    }
                     if (sharable != null && plan.sameServer(sharable, trial) && sut.isAlive()) {
                         trial = trial.onServerOf(sharable.launch());
                     } else {
@@ -113,6 +131,6 @@ public final class Runner {
             }
             return failed;
         });
-        return new Outcome(run[0], failedTrials, Threshold.outcomes(session.written()));
+        return new Outcome(Math.max(0, run[0] - before.size()), failedTrials, Threshold.outcomes(session.written()));
     }
 }

@@ -52,6 +52,8 @@ public final class Session {
     private final boolean terminal;
     private final Watching watching;
     private final List<TrialResult> written = new CopyOnWriteArrayList<>();
+    /** A resumed run's trials from its earlier parts. */
+    private final List<TrialResult> earlier = new CopyOnWriteArrayList<>();
     private volatile RunningSut current;
     /** Set first thing as the lab ends (a signal, Ctrl-C), before it stops the server under the trial. */
     private volatile boolean aborting;
@@ -213,8 +215,23 @@ public final class Session {
         written.add(result);
     }
 
+    /** Every trial of the run: a resumed run's earlier ones first. */
     List<TrialResult> written() {
         return List.copyOf(written);
+    }
+
+    /**
+     * Goes on with a run that was cut short: {@code before}, the trials it wrote, count as this run's
+     * (for a round's decision, the thresholds and the record) and are not run again.
+     */
+    public void resume(List<TrialResult> before) {
+        earlier.addAll(before);
+        written.addAll(0, before);
+    }
+
+    /** A resumed run's trials from its earlier parts; none in a run made in one go. */
+    List<TrialResult> earlier() {
+        return List.copyOf(earlier);
     }
 
     ResultStore store() {

@@ -54,6 +54,16 @@ final class ChildLab implements AutoCloseable {
         return new ChildLab(process, out, log);
     }
 
+    /** Runs {@code ./lab resume OUT}, with its output in {@code dir}/{@code logName}. */
+    static ChildLab resume(Path dir, Path out, String logName) throws IOException {
+        Path log = dir.resolve(logName);
+        Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED",
+                "-Dlab.home=" + HOME, "-cp", System.getProperty("java.class.path"), Lab.class.getName(), "resume", out.toString())
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        return new ChildLab(process, out, log);
+    }
+
     /** A condition on the running lab, checked while waiting. */
     interface Check {
         boolean holds() throws IOException;

@@ -26,6 +26,25 @@ class LabCommandLineTest {
                 benchmarks: [{workload: hello, load: {model: burst, count: 1}}]
                 """);
         Files.writeString(tmp.resolve("broken.yaml"), "name: broken\nvariants: [webflux\n");
+        Files.createDirectories(tmp.resolve("no-run"));
+        String hello = """
+                name: hello-once
+                variants: [mvc-platform]
+                benchmarks: [{workload: hello, load: {model: burst, count: 1}}]
+                """;
+        Files.writeString(tmp.resolve("hello-once.yaml"), hello);
+        cutShort("complete", "complete", "./lab run quick --scale quick", null);
+        cutShort("capacity", "interrupted", "./lab capacity capacity-delay --scale quick", null);
+        cutShort("password", "interrupted", "./lab run e0-posts --scale quick --postgresql-url postgresql://lab:****@127.0.0.1:5432/lab", null);
+        cutShort("changed", "interrupted", "./lab run " + tmp.resolve("hello-once.yaml") + " --scale quick", hello.replace("burst", "max-rate"));
+    }
+
+    /** A results directory whose run.json says {@code status}, made by {@code command}, with the suite as it ran. */
+    private static void cutShort(String dir, String status, String command, String suiteAsRun) throws Exception {
+        Files.createDirectories(tmp.resolve(dir));
+        Files.writeString(tmp.resolve(dir).resolve("run.json"), dev.concurrencylab.lab.result.ResultStore.JSON.writeValueAsString(
+                java.util.Map.of("suite", "s", "scale", "quick", "status", status, "command", command, "suiteAsRun", suiteAsRun == null ? "" : suiteAsRun,
+                        "started", "2026-11-25T23:00:00Z")));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -44,6 +63,11 @@ class LabCommandLineTest {
             unknown CPU role         | run quick --cpus gpu=1                     | --cpus gpu=1: expected off or ROLE=CPUS
             CPU not available        | run quick --cpus sut=99                    | --cpus sut=99: this process may only use CPUs
             noise threshold of zero  | run quick --noisy-above 0                  | --noisy-above must be above 0
+            resume: no run there     | resume TMP/no-run                          | TMP/no-run is not a results directory (no run.json)
+            resume: run complete     | resume TMP/complete                        | the run in TMP/complete is complete: there is nothing to resume
+            resume: capacity search  | resume TMP/capacity                        | was not made by ./lab run, so it cannot be resumed
+            resume: hidden password  | resume TMP/password                        | used a service URL with a password, which run.json keeps hidden
+            resume: suite changed    | resume TMP/changed                         | TMP/hello-once.yaml changed since the run in TMP/changed began
             """)
     void badInputIsOneLineAndExitCodeTwo(String what, String args, String expected) {
         ByteArrayOutputStream err = new ByteArrayOutputStream();

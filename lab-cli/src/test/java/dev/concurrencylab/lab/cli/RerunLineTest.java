@@ -12,8 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -48,7 +46,7 @@ class RerunLineTest {
             List<String> asRun = new ArrayList<>(List.of("run", tmp.resolve("suite.yaml").toString(), "--out", lab.out.toString()));
             asRun.addAll(limits);
             assertThat(recorded).startsWith("./lab run ").doesNotContain("--out");
-            assertThat(whatRuns(words(recorded.substring("./lab ".length())))).isEqualTo(whatRuns(asRun));
+            assertThat(whatRuns(RerunLine.words(recorded.substring("./lab ".length())))).isEqualTo(whatRuns(asRun));
             assertThat(lab.trials()).as("only the benchmark asked for ran").hasSize(1);
         } finally {
             server.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
@@ -68,13 +66,9 @@ class RerunLineTest {
         return values;
     }
 
-    /** Words as a POSIX shell splits them, single quotes included. */
-    private static List<String> words(String line) {
-        List<String> words = new ArrayList<>();
-        Matcher m = Pattern.compile("'((?:[^']|'\\\\'')*)'|(\\S+)").matcher(line);
-        while (m.find()) {
-            words.add(m.group(1) != null ? m.group(1).replace("'\\''", "'") : m.group(2));
-        }
-        return words;
+    @Test
+    void aRecordedLinesWordsAreReadBackAsTheShellReadsThem() {
+        assertThat(RerunLine.words("./lab run '/tmp/my suite.yaml' --variants a,b --out 'it'\\''s'  --jfr"))
+                .containsExactly("./lab", "run", "/tmp/my suite.yaml", "--variants", "a,b", "--out", "it's", "--jfr");
     }
 }

@@ -1,0 +1,85 @@
+package dev.concurrencylab.lab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.concurrencylab.lab.monitor.HelloServer;
+import dev.concurrencylab.lab.result.ResultStore;
+import dev.concurrencylab.services.Ports;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A run killed part-way goes on with {@code ./lab resume} in its own directory: one run, its trials kept, its parts recorded. */
+class ResumeTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    @Timeout(value = 4, unit = TimeUnit.MINUTES)
+    void aRunKilledAfterItsFirstTrialGoesOnFromTheNextKeepingWhatItWrote() throws Exception {
+        int port = Ports.freeLoopbackPort();
+        Process server = HelloServer.start(port);
+        try (ChildLab lab = ChildLab.start(tmp, """
+                name: resumed
+                variants:
+                  - {name: users-own, url: "http://127.0.0.1:%d"}
+                trials: 6
+                warmup: 1s
+                benchmarks:
+                  - workload: hello
+                    load: {model: open-rate, rate: 100, duration: 3s}
+                """.formatted(port), "run", List.of(), List.of("--cpus", "off"))) {
+            lab.awaitWhileRunning(() -> !lab.trials().isEmpty(), "first trial written");
+            try (ChildLab beside = ChildLab.resume(tmp, lab.out, "beside.log")) {
+                assertThat(beside.process.waitFor(2, TimeUnit.MINUTES)).isTrue();
+                assertThat(beside.process.exitValue()).as("a run still going is not resumed beside it: %s", beside.log()).isEqualTo(2);
+                assertThat(beside.log()).contains("is in use: a lab is still running there");
+            }
+            lab.process.destroyForcibly().waitFor();
+            Map<Path, byte[]> kept = new LinkedHashMap<>();
+            for (Path trial : lab.trials()) {
+                kept.put(trial, Files.readAllBytes(trial));
+            }
+            assertThat(kept).as("killed before its last trial").isNotEmpty().hasSizeLessThan(6);
+
+            try (ChildLab resumed = ChildLab.resume(tmp, lab.out, "resume.log")) {
+                assertThat(resumed.process.waitFor(3, TimeUnit.MINUTES)).isTrue();
+                assertThat(resumed.process.exitValue()).as("its output: %s", resumed.log()).isZero();
+                assertThat(resumed.log()).contains("the plan goes on from trial " + (kept.size() + 1));
+
+                assertThat(lab.trials()).hasSize(6);
+                for (Map.Entry<Path, byte[]> e : kept.entrySet()) {
+                    assertThat(Files.readAllBytes(e.getKey())).as("%s as the first part wrote it", e.getKey()).isEqualTo(e.getValue());
+                }
+                for (int i = 0; i < 6; i++) {
+                    JsonNode trial = ResultStore.JSON.readTree(lab.trials().get(i).toFile());
+                    assertThat(trial.path("number").asInt()).isEqualTo(i + 1);
+                    assertThat(trial.path("repetition").asInt()).isEqualTo(i + 1);
+                    assertThat(trial.path("status").asText()).isEqualTo("ok");
+                }
+                JsonNode run = ResultStore.JSON.readTree(lab.out.resolve("run.json").toFile());
+                assertThat(run.path("status").asText()).isEqualTo("complete");
+                assertThat(run.path("trialsWritten").asInt()).isEqualTo(6);
+                JsonNode parts = run.path("parts");
+                assertThat(parts.size()).isEqualTo(2);
+                assertThat(parts.get(0).path("trialsWritten").asInt()).isEqualTo(kept.size());
+                assertThat(parts.get(1).path("trialsWritten").asInt()).isEqualTo(6);
+                for (JsonNode part : parts) {
+                    assertThat(part.path("finished").asText()).as("each part's end: %s", part).isGreaterThan(part.path("started").asText());
+                }
+                assertThat(run.path("started").asText()).isEqualTo(parts.get(0).path("started").asText());
+                assertThat(Files.readString(lab.out.resolve("report.md"))).contains("- **parts**: ");
+            }
+        } finally {
+            server.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+}
