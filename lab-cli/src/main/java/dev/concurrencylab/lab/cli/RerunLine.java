@@ -1,5 +1,6 @@
 package dev.concurrencylab.lab.cli;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Model.OptionSpec;
@@ -50,7 +51,7 @@ final class RerunLine {
      * @throws IllegalArgumentException when a quote is not closed
      */
     static List<String> words(String line) {
-        List<String> words = new java.util.ArrayList<>();
+        List<String> words = new ArrayList<>();
         StringBuilder word = null;
         for (int i = 0; i < line.length(); i++) {
             char c = line.charAt(i);

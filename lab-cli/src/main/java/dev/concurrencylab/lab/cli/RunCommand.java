@@ -10,6 +10,8 @@ import dev.concurrencylab.lab.report.RunResults;
 import dev.concurrencylab.lab.result.RunInfo;
 import dev.concurrencylab.lab.result.RunProgress;
 import dev.concurrencylab.lab.result.RunRules;
+import dev.concurrencylab.lab.result.TrialIdentity;
+import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.run.Runner;
 import dev.concurrencylab.lab.run.Session;
 import dev.concurrencylab.lab.suite.Catalog;
@@ -18,8 +20,11 @@ import dev.concurrencylab.lab.suite.Scale;
 import dev.concurrencylab.lab.suite.Suite;
 import dev.concurrencylab.lab.suite.SuiteException;
 import dev.concurrencylab.lab.suite.Variant;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -142,7 +147,7 @@ class RunCommand implements Callable<Integer> {
      * server (a round cut in two would start its next benchmark on a fresh one), and trials 1 to k
      * each a trial of the plan.
      */
-    private static void mayGoOn(RunResults earlier, Suite loaded, Plan plan) throws java.io.IOException {
+    private static void mayGoOn(RunResults earlier, Suite loaded, Plan plan) throws IOException {
         String was = earlier.run().definition().suiteAsRun();
         if (was != null && !was.equals(Files.readString(Path.of(loaded.file())))) {
             throw new SuiteException("suite file " + loaded.file() + " changed since the run in " + earlier.dir()
@@ -152,9 +157,9 @@ class RunCommand implements Callable<Integer> {
             throw new SuiteException("suite " + loaded.name() + " runs a variant's round on one server (launch: per-round), "
                     + "which a resumed run would split; start a new run");
         }
-        List<dev.concurrencylab.lab.result.TrialResult> trials = earlier.trials();
+        List<TrialResult> trials = earlier.trials();
         for (int i = 0; i < trials.size(); i++) {
-            var t = trials.get(i).identity();
+            TrialIdentity t = trials.get(i).identity();
             boolean planned = plan.trials().stream().anyMatch(p -> p.variant().name().equals(t.variant())
                     && p.benchmark().name().equals(t.benchmark()) && p.repetition() == t.repetition());
             if (t.number() != i + 1 || !planned) {
@@ -165,21 +170,21 @@ class RunCommand implements Callable<Integer> {
     }
 
     /** When the run's last part ended: as its record says, or, when the lab was killed before it could, its newest trial file. */
-    private static String lastEnded(RunResults earlier) throws java.io.IOException {
+    private static String lastEnded(RunResults earlier) throws IOException {
         RunProgress progress = earlier.run().progress();
         if (progress.finished() != null && (progress.parts() == null || progress.parts().getLast().finished() != null)) {
             return progress.finished();
         }
-        java.nio.file.attribute.FileTime newest = null;
+        FileTime newest = null;
         try (var files = Files.list(earlier.dir().resolve("trials"))) {
             for (Path f : files.filter(p -> p.getFileName().toString().endsWith(".json")).toList()) {
-                java.nio.file.attribute.FileTime t = Files.getLastModifiedTime(f);
+                FileTime t = Files.getLastModifiedTime(f);
                 newest = newest == null || t.compareTo(newest) > 0 ? t : newest;
             }
         }
         // a part killed before it wrote a trial ended after it began, not at the part before's last trial
         String began = progress.parts() == null ? progress.started() : progress.parts().getLast().started();
-        return newest == null || newest.toInstant().isBefore(java.time.Instant.parse(began)) ? began : newest.toInstant().toString();
+        return newest == null || newest.toInstant().isBefore(Instant.parse(began)) ? began : newest.toInstant().toString();
     }
 
     /** Runs {@code body} with a shutdown hook that stops every child the session started, however the JVM ends. */

@@ -2,11 +2,13 @@ package dev.concurrencylab.lab.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.concurrencylab.lab.result.ResultStore;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -42,8 +44,8 @@ class LabCommandLineTest {
     /** A results directory whose run.json says {@code status}, made by {@code command}, with the suite as it ran. */
     private static void cutShort(String dir, String status, String command, String suiteAsRun) throws Exception {
         Files.createDirectories(tmp.resolve(dir));
-        Files.writeString(tmp.resolve(dir).resolve("run.json"), dev.concurrencylab.lab.result.ResultStore.JSON.writeValueAsString(
-                java.util.Map.of("suite", "s", "scale", "quick", "status", status, "command", command, "suiteAsRun", suiteAsRun == null ? "" : suiteAsRun,
+        Files.writeString(tmp.resolve(dir).resolve("run.json"), ResultStore.JSON.writeValueAsString(
+                Map.of("suite", "s", "scale", "quick", "status", status, "command", command, "suiteAsRun", suiteAsRun == null ? "" : suiteAsRun,
                         "started", "2026-11-25T23:00:00Z")));
     }
 

@@ -14,10 +14,16 @@ import dev.concurrencylab.lab.load.Warmup;
 import dev.concurrencylab.lab.load.hyperfoil.MicroServer;
 import dev.concurrencylab.lab.load.share.MergedLoad;
 import dev.concurrencylab.lab.load.share.ShareAgent;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -113,8 +119,8 @@ class DriverHostsTest {
                     new Checks(200, "Hello", null), model, Warmup.fixed(Duration.ofSeconds(1)));
             // the hosts are network namespaces of this machine: the second host's share is a process here to kill
             Pattern secondShare = Pattern.compile(ShareAgent.class.getName() + " \\S*/shares/" + ProcessHandle.current().pid() + "-\\d+-1\\.json ");
-            java.util.List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
-            java.util.concurrent.atomic.AtomicInteger killed = new java.util.concurrent.atomic.AtomicInteger();
+            List<String> seen = new CopyOnWriteArrayList<>();
+            AtomicInteger killed = new AtomicInteger();
             Thread killer = Thread.ofVirtual().start(() -> {
                 try {
                     // the shares start 4 s from now; 2 s into the window the second one dies
@@ -142,12 +148,12 @@ class DriverHostsTest {
     }
 
     /** Its whole command line from /proc: the JDK's {@code Info.commandLine()} is empty for some long ones. */
-    private static java.util.Optional<String> commandLine(ProcessHandle p) {
+    private static Optional<String> commandLine(ProcessHandle p) {
         try {
-            return java.util.Optional.of(new String(java.nio.file.Files.readAllBytes(Path.of("/proc", Long.toString(p.pid()), "cmdline")),
-                    java.nio.charset.StandardCharsets.UTF_8).replace('\0', ' '));
-        } catch (java.io.IOException e) {
-            return java.util.Optional.empty();
+            return Optional.of(new String(Files.readAllBytes(Path.of("/proc", Long.toString(p.pid()), "cmdline")),
+                    StandardCharsets.UTF_8).replace('\0', ' '));
+        } catch (IOException e) {
+            return Optional.empty();
         }
     }
 }

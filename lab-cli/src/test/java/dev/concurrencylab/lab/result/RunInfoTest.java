@@ -1,9 +1,11 @@
 package dev.concurrencylab.lab.result;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.groups.Tuple.tuple;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.InputStream;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -62,12 +64,12 @@ class RunInfoTest {
                 .finishedAt("2026-11-27T11:00:00Z");
 
         assertThat(resumed.progress().parts()).extracting(RunPart::gitCommit, RunPart::cpuModel, RunPart::trialsWritten)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("aaaaaaa1", "Intel Xeon", 40), org.assertj.core.groups.Tuple.tuple("bbbbbbb2", "AMD EPYC", 40));
+                .containsExactly(tuple("aaaaaaa1", "Intel Xeon", 40), tuple("bbbbbbb2", "AMD EPYC", 40));
         assertThat(resumed.progress().status()).isEqualTo("running");
         assertThat(resumed.progress().wallTime()).as("the running part has no end yet").isEmpty();
         assertThat(ended.parts().getLast().finished()).isEqualTo("2026-11-27T11:00:00Z");
         assertThat(ended.parts().getLast().trialsWritten()).isEqualTo(105);
-        assertThat(ended.wallTime()).contains(java.time.Duration.ofMinutes(150));
+        assertThat(ended.wallTime()).contains(Duration.ofMinutes(150));
     }
 
     @Test
@@ -89,7 +91,7 @@ class RunInfoTest {
     void aRunMadeInOneGoHasNoPartsAndItsWallTimeIsStartToEnd() {
         RunProgress once = new RunProgress("2026-11-25T23:00:00Z", "2026-11-25T23:10:30Z", "complete", 12, Map.of(), null);
 
-        assertThat(once.wallTime()).contains(java.time.Duration.ofSeconds(630));
+        assertThat(once.wallTime()).contains(Duration.ofSeconds(630));
         assertThat(ResultStore.JSON.valueToTree(once).has("parts")).isFalse();
     }
 }
