@@ -70,9 +70,7 @@ class DriverHostsTest {
     @Timeout(value = 3, unit = TimeUnit.MINUTES)
     void twoDriverHostsSplitAnOpenRateExactlyAndTheirHistogramsMergeWhole() throws Exception {
         try (MicroServer server = new MicroServer("0.0.0.0")) {
-            LoadModel model = new LoadModel.OpenRate(2_000, Duration.ofSeconds(5), 0);
-            LoadRun run = new LoadRun(server.uri(gateway), new RequestSpec("GET", "/hello", null, null, Duration.ofSeconds(5)),
-                    new Checks(200, "Hello", null), model, Warmup.fixed(Duration.ofSeconds(2)));
+            LoadRun run = hello(server, 2_000, 5, 2);
 
             List<LoadResult> parts = drivers.shares(run, LoadListener.NONE);
             LoadResult merged = MergedLoad.merge(parts, List.of("driver-a", "driver-b"));
@@ -98,9 +96,7 @@ class DriverHostsTest {
     void aWindowLongerThanOneWaitOnTheHostsStillMergesWhole() throws Exception {
         try (MicroServer server = new MicroServer("0.0.0.0")) {
             // 14 s: the lab waits on each host for at most 10 s at a time, so the first host's share is waited for twice
-            LoadModel model = new LoadModel.OpenRate(400, Duration.ofSeconds(14), 0);
-            LoadRun run = new LoadRun(server.uri(gateway), new RequestSpec("GET", "/hello", null, null, Duration.ofSeconds(5)),
-                    new Checks(200, "Hello", null), model, Warmup.fixed(Duration.ofSeconds(1)));
+            LoadRun run = hello(server, 400, 14, 1);
 
             LoadResult merged = drivers.run(run, LoadListener.NONE);
 
@@ -114,9 +110,7 @@ class DriverHostsTest {
     @Timeout(value = 3, unit = TimeUnit.MINUTES)
     void aShareThatDiesMidWindowFailsTheWindowNamingItsHost() throws Exception {
         try (MicroServer server = new MicroServer("0.0.0.0")) {
-            LoadModel model = new LoadModel.OpenRate(400, Duration.ofSeconds(8), 0);
-            LoadRun run = new LoadRun(server.uri(gateway), new RequestSpec("GET", "/hello", null, null, Duration.ofSeconds(5)),
-                    new Checks(200, "Hello", null), model, Warmup.fixed(Duration.ofSeconds(1)));
+            LoadRun run = hello(server, 400, 8, 1);
             // the hosts are network namespaces of this machine: the second host's share is a process here to kill
             Pattern secondShare = Pattern.compile(ShareAgent.class.getName() + " \\S*/shares/" + ProcessHandle.current().pid() + "-\\d+-1\\.json ");
             List<String> seen = new CopyOnWriteArrayList<>();
@@ -155,5 +149,11 @@ class DriverHostsTest {
         } catch (IOException e) {
             return Optional.empty();
         }
+    }
+
+    /** An open rate of GET /hello against {@code server} through the hosts' gateway, for {@code seconds} after a fixed warm-up. */
+    private static LoadRun hello(MicroServer server, int rate, int seconds, int warmupSeconds) {
+        return new LoadRun(server.uri(gateway), new RequestSpec("GET", "/hello", null, null, Duration.ofSeconds(5)),
+                new Checks(200, "Hello", null), new LoadModel.OpenRate(rate, Duration.ofSeconds(seconds), 0), Warmup.fixed(Duration.ofSeconds(warmupSeconds)));
     }
 }
