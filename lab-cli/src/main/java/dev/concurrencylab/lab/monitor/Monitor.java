@@ -172,8 +172,17 @@ public final class Monitor implements LoadListener {
         }
         windowNanos = previous.nanos() - first.nanos();
         long switchesAtEnd = target.sutPid() == null ? -1 : server().contextSwitches(target.sutPid());
-        contextSwitches = switchesAtStart < 0 || switchesAtEnd < 0 ? -1 : Math.max(0, switchesAtEnd - switchesAtStart);
+        contextSwitches = switchesOver(switchesAtStart, switchesAtEnd);
         samplerCpuNanos = threads.getCurrentThreadCpuTime() - cpuAtStart;
+    }
+
+    /**
+     * The server's context switches between two sums over its live threads, or {@code -1} when unknown. A sum
+     * that went down means threads ended in the window and took their counts with them (a virtual-thread
+     * server's idle carriers do): the difference is then no count at all, not zero.
+     */
+    static long switchesOver(long atStart, long atEnd) {
+        return atStart < 0 || atEnd < atStart ? -1 : atEnd - atStart;
     }
 
     private ProcessReader server() {

@@ -20,6 +20,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -119,6 +121,34 @@ class MonitorTest {
         } finally {
             busyServer.destroyForcibly().waitFor();
         }
+    }
+
+    @Test
+    void switchesOfAThreadThatEndedInTheWindowMakeTheCountUnknownNotZero() throws Exception {
+        long pid = ProcessHandle.current().pid();
+        CountDownLatch switched = new CountDownLatch(1);
+        CountDownLatch mayEnd = new CountDownLatch(1);
+        Thread thread = new Thread(() -> {
+            for (int i = 0; i < 5_000; i++) {
+                LockSupport.parkNanos(50_000);
+            }
+            switched.countDown();
+            try {
+                mayEnd.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        thread.start();
+        switched.await();
+        long atStart = os.contextSwitches(pid);
+        mayEnd.countDown();
+        thread.join();
+        long atEnd = os.contextSwitches(pid);
+        assertThat(atEnd).as("the live threads' sum went down with the thread that ended").isLessThan(atStart);
+        assertThat(Monitor.switchesOver(atStart, atEnd)).isEqualTo(-1);
+        assertThat(Monitor.switchesOver(atStart, atStart + 5)).isEqualTo(5);
+        assertThat(Monitor.switchesOver(-1, atEnd)).isEqualTo(-1);
     }
 
     @Test
