@@ -178,8 +178,8 @@ public final class Monitor implements LoadListener {
 
     /**
      * The server's context switches between two sums over its live threads, or {@code -1} when unknown. A sum
-     * that went down means threads ended in the window and took their counts with them (a virtual-thread
-     * server's idle carriers do): the difference is then no count at all, not zero.
+     * that went down means threads ended in the window and took their counts with them: the difference is
+     * then no count at all, not zero.
      */
     static long switchesOver(long atStart, long atEnd) {
         return atStart < 0 || atEnd < atStart ? -1 : atEnd - atStart;
