@@ -59,7 +59,8 @@ public final class Lab implements Runnable {
             return EXIT_TRIAL_FAILED;
         });
         cli.setParameterExceptionHandler((e, a) -> {
-            e.getCommandLine().getErr().println("lab: " + e.getMessage() + " (try ./lab " + e.getCommandLine().getCommandName().replace("lab", "").strip() + " --help)");
+            String command = e.getCommandLine().getCommandName().replace("lab", "").strip();
+            e.getCommandLine().getErr().println("lab: " + e.getMessage() + " (try ./lab " + (command.isEmpty() ? "" : command + " ") + "--help)");
             return EXIT_BAD_INPUT;
         });
         return cli.execute(args);
