@@ -6,6 +6,8 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /** Loopback ports: finding a free one and waiting until one accepts. */
 public final class Ports {
@@ -13,11 +15,23 @@ public final class Ports {
     private Ports() {
     }
 
+    /** Ports this JVM has handed out: a closed probe socket's port is free for the kernel to give again. */
+    private static final Set<Integer> GIVEN = ConcurrentHashMap.newKeySet();
+
+    /**
+     * A loopback port free now and never handed out before by this JVM: services start side by side,
+     * and two probes could otherwise get the same port (RabbitMQ then found its distribution port
+     * taken by another service, "dist_port_already_used").
+     */
     public static int freeLoopbackPort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException("no free loopback port", e);
+        while (true) {
+            try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+                if (GIVEN.add(socket.getLocalPort())) {
+                    return socket.getLocalPort();
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("no free loopback port", e);
+            }
         }
     }
 
