@@ -14,14 +14,14 @@ import dev.concurrencylab.lab.load.RequestSpec;
 import dev.concurrencylab.lab.load.Warmup;
 import dev.concurrencylab.lab.load.hyperfoil.HyperfoilDriver;
 import dev.concurrencylab.lab.load.hyperfoil.TestServer;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -125,30 +125,46 @@ class MonitorTest {
 
     @Test
     void switchesOfAThreadThatEndedInTheWindowMakeTheCountUnknownNotZero() throws Exception {
-        long pid = ProcessHandle.current().pid();
-        CountDownLatch switched = new CountDownLatch(1);
-        CountDownLatch mayEnd = new CountDownLatch(1);
-        Thread thread = new Thread(() -> {
-            for (int i = 0; i < 5_000; i++) {
-                LockSupport.parkNanos(50_000);
-            }
-            switched.countDown();
-            try {
-                mayEnd.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
-        thread.start();
-        switched.await();
-        long atStart = os.contextSwitches(pid);
-        mayEnd.countDown();
-        thread.join();
-        long atEnd = os.contextSwitches(pid);
-        assertThat(atEnd).as("the live threads' sum went down with the thread that ended").isLessThan(atStart);
-        assertThat(Monitor.switchesOver(atStart, atEnd)).isEqualTo(-1);
-        assertThat(Monitor.switchesOver(atStart, atStart + 5)).isEqualTo(5);
-        assertThat(Monitor.switchesOver(-1, atEnd)).isEqualTo(-1);
+        // A child of the test's own, not this JVM: here every other thread is idle on a read, so the
+        // one that parks 5,000 times dominates the sum whatever else the machine or the test JVM does.
+        Process child = new ProcessBuilder("python3", "-c", """
+                import sys, threading, time
+                def switch():
+                    for _ in range(5000):
+                        time.sleep(0.00005)
+                    print("switched", flush=True)
+                    sys.stdin.readline()
+                worker = threading.Thread(target=switch)
+                worker.start()
+                worker.join()
+                print("ended", flush=True)
+                sys.stdin.readline()
+                """).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        try (BufferedReader out = child.inputReader(); Writer in = child.outputWriter()) {
+            assertThat(out.readLine()).isEqualTo("switched");
+            long atStart = os.contextSwitches(child.pid());
+            in.write("\n");
+            in.flush();
+            assertThat(out.readLine()).isEqualTo("ended");
+            waitForOneThread(child.pid());
+            long atEnd = os.contextSwitches(child.pid());
+
+            assertThat(atStart).as("the parking thread's switches").isGreaterThan(5_000);
+            assertThat(atEnd).as("the live threads' sum went down with the thread that ended").isLessThan(atStart);
+            assertThat(Monitor.switchesOver(atStart, atEnd)).isEqualTo(-1);
+            assertThat(Monitor.switchesOver(atStart, atStart + 5)).isEqualTo(5);
+            assertThat(Monitor.switchesOver(-1, atEnd)).isEqualTo(-1);
+        } finally {
+            child.destroyForcibly().waitFor();
+        }
+    }
+
+    /** A thread's /proc entry can outlive the join that saw it end; the sum is read once it is gone. */
+    private static void waitForOneThread(long pid) throws IOException, InterruptedException {
+        for (int attempt = 0; attempt < 500 && procThreads(pid) != 1; attempt++) {
+            Thread.sleep(10);
+        }
+        assertThat(procThreads(pid)).as("the child's threads once its worker ended").isEqualTo(1);
     }
 
     @Test
