@@ -256,7 +256,8 @@ public final class HyperfoilDriver implements LoadDriver {
             step.headers().header("Content-Type", request.contentType()).endHeaders();
             step.body(request.body());
         }
-        var handler = step.handler().status(new ResponseChecks.Status(tally, run.checks().status()));
+        AnnouncedClose announcedClose = new AnnouncedClose();
+        var handler = step.handler().status(new ResponseChecks.Status(tally, run.checks().status())).header(announcedClose);
         Checks checks = run.checks();
         if (checks.bodyContains() != null) {
             ResponseChecks.BodyContains body = new ResponseChecks.BodyContains(tally, checks.bodyContains());
@@ -265,7 +266,7 @@ public final class HyperfoilDriver implements LoadDriver {
         ResponseChecks.Record record = new ResponseChecks.Record(tally, checks.bodyContains() != null,
                 checks.latencyBelow() == null ? 0 : checks.latencyBelow().toNanos());
         handler.body(fragmented -> record);
-        handler.onCompletion(new ResponseChecks.Completion(tally)).endHandler();
+        handler.onCompletion(new ResponseChecks.Completion(tally)).onCompletion(announcedClose).endHandler();
         step.endStep();
     }
 }

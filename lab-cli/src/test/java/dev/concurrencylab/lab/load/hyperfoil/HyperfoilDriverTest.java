@@ -219,6 +219,34 @@ class HyperfoilDriverTest {
     }
 
     @Test
+    void aCloseTheServerAnnouncedIsNoErrorInAClosedOrAnOpenModel() throws Exception {
+        try (MicroServer closing = new MicroServer()) {
+            // Tomcat's default keep-alive limit: every connection's 100th answer says Connection: close, then it closes.
+            RequestSpec request = new RequestSpec("GET", "/close-every?n=100", null, null, Duration.ofSeconds(5));
+            for (LoadModel model : List.of(new LoadModel.MaxRate(32, Duration.ofSeconds(3)), new LoadModel.OpenRate(2_000, Duration.ofSeconds(3), 0))) {
+                LoadResult result = driver.run(new LoadRun(closing.uri(), request, Checks.NONE, model, Warmup.NONE), LoadListener.NONE);
+
+                assertThat(result.errors()).as("%s", model).containsEntry(ErrorClass.RESET, 0L).containsEntry(ErrorClass.TIMEOUT, 0L);
+                assertThat(result.good()).as("%s", model).isEqualTo(result.sent()).isGreaterThan(2_000);
+                assertThat(closing.connections.get()).as("a new connection after each announced close").isGreaterThan(10);
+                closing.connections.set(0);
+            }
+        }
+    }
+
+    @Test
+    void aCloseTheServerDidNotAnnounceIsStillAReset() throws Exception {
+        try (MicroServer dropping = new MicroServer()) {
+            RequestSpec request = new RequestSpec("GET", "/drop-every?n=100", null, null, Duration.ofSeconds(5));
+            LoadResult result = driver.run(new LoadRun(dropping.uri(), request, Checks.NONE, new LoadModel.MaxRate(32, Duration.ofSeconds(3)),
+                    Warmup.NONE), LoadListener.NONE);
+
+            assertThat(result.errors().get(ErrorClass.RESET)).isPositive();
+            assertThat(result.errors().get(ErrorClass.RESET)).isCloseTo(result.sent() / 100, withinPercentage(20));
+        }
+    }
+
+    @Test
     void aWrongBodyFailsTheCheck() {
         Checks checks = new Checks(200, "hello", null);
         LoadResult result = run(server.uri(), "/wrong", checks, new LoadModel.CountXConcurrency(10, 2), Duration.ofSeconds(2));

@@ -3,6 +3,7 @@ package dev.concurrencylab.lab.load.hyperfoil;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.SimpleChannelInboundHandler;
@@ -12,11 +13,13 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.QueryStringDecoder;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -63,13 +66,31 @@ public final class MicroServer implements AutoCloseable {
         return URI.create("http://" + host + ":" + ((InetSocketAddress) channel.localAddress()).getPort());
     }
 
+    /**
+     * One per connection. {@code /close-every?n=N} answers the connection's Nth request with
+     * {@code Connection: close} and then closes it, as Tomcat does at its keep-alive limit;
+     * {@code /drop-every?n=N} closes the connection on its Nth request without answering it.
+     */
     private static final class Hello extends SimpleChannelInboundHandler<FullHttpRequest> {
+        private int requests;
+
         @Override
         protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
+            QueryStringDecoder uri = new QueryStringDecoder(request.uri());
+            boolean nth = uri.parameters().containsKey("n") && ++requests % Integer.parseInt(uri.parameters().get("n").getFirst()) == 0;
+            if (nth && uri.path().equals("/drop-every")) {
+                ctx.close();
+                return;
+            }
             FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK,
                     Unpooled.wrappedBuffer(HELLO));
             response.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/plain").setInt(HttpHeaderNames.CONTENT_LENGTH, HELLO.length);
-            ctx.writeAndFlush(response);
+            if (nth && uri.path().equals("/close-every")) {
+                response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+                ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
+            } else {
+                ctx.writeAndFlush(response);
+            }
         }
     }
 
