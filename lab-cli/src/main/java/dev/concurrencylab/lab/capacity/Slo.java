@@ -31,6 +31,10 @@ public record Slo(Duration p99, double maxErrorRate) {
         if (step.failedChecks() > 0) {
             why.add(step.failedChecks() + " failed checks");
         }
+        // Arrivals never sent are in no latency: past this share the p99 is a lower bound, not a figure to hold to a bound.
+        if (step.unsentRate() > maxErrorRate) {
+            why.add(String.format("%.2f %% of arrivals never sent (p99 a lower bound)", step.unsentRate() * 100));
+        }
         return why;
     }
 
@@ -39,9 +43,15 @@ public record Slo(Duration p99, double maxErrorRate) {
      *
      * @param worstSecondP99Ms the highest p99 of any one second of the step: shows a transient
      * @param launch           which of the variant's server launches the step ran on, from 1 (0 in older results)
+     * @param unsentRate       arrivals the driver never sent by the window's end (no session freed for them), over those due
      */
     public record Step(double offeredRate, double throughput, double p50Ms, double p99Ms, double errorRate,
-            long failedChecks, boolean generatorLimited, double worstSecondP99Ms, int launch) {
+            long failedChecks, boolean generatorLimited, double worstSecondP99Ms, int launch, double unsentRate) {
+
+        public Step(double offeredRate, double throughput, double p50Ms, double p99Ms, double errorRate, long failedChecks,
+                boolean generatorLimited, double worstSecondP99Ms, int launch) {
+            this(offeredRate, throughput, p50Ms, p99Ms, errorRate, failedChecks, generatorLimited, worstSecondP99Ms, launch, 0);
+        }
 
         public Step(double offeredRate, double throughput, double p50Ms, double p99Ms, double errorRate, long failedChecks,
                 boolean generatorLimited) {

@@ -210,7 +210,7 @@ public final class DriverHosts implements LoadDriver, AutoCloseable {
     /** A window no driver could complete: nothing measured, and why. */
     private static LoadResult failed(String why) {
         return new LoadResult(new Histogram(3), new Histogram(3), 0, 0, Map.of(), List.of(), 0, List.of(), 0, 0, false, 0,
-                SchedulingLag.Figures.NONE, 0, null, ConnectionUse.NONE, why);
+                SchedulingLag.Figures.NONE, 0, null, ConnectionUse.NONE, why, 0);
     }
 
     @Override

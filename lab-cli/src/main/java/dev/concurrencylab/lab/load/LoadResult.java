@@ -23,10 +23,13 @@ import org.HdrHistogram.Histogram;
  * @param steady             whether the warm-up ended in steady state; {@code null} for a fixed warm-up
  * @param connections        what the driver's connection pool did, and whether it ran out of its own files or ports
  * @param failure            why the driver could not complete the window, or {@code null}
+ * @param goodAfterWindow    good answers that arrived after a timed window ended, to requests sent in it: in the
+ *                           latencies, not in the throughput
  */
 public record LoadResult(Histogram latencyNanos, Histogram failedLatencyNanos, long sent, long answered,
         Map<ErrorClass, Long> errors, List<CheckTally> checks, long latencyCheckFailed, List<SecondStats> series,
-        double windowSeconds, double waitSeconds, boolean sessionLimitHit, long blockedMillis, SchedulingLag.Figures driverLag, double warmedSeconds, Boolean steady, ConnectionUse connections, String failure) {
+        double windowSeconds, double waitSeconds, boolean sessionLimitHit, long blockedMillis, SchedulingLag.Figures driverLag, double warmedSeconds, Boolean steady, ConnectionUse connections, String failure,
+        long goodAfterWindow) {
 
     /** Good answers: what goodput and the latency percentiles count. */
     public long good() {
@@ -38,9 +41,9 @@ public record LoadResult(Histogram latencyNanos, Histogram failedLatencyNanos, l
         return windowSeconds > 0 ? sent / windowSeconds : 0;
     }
 
-    /** Goodput: good answers per second of the measured window. */
+    /** Goodput: good answers that arrived in the measured window, per second of it. */
     public double throughput() {
-        return windowSeconds > 0 ? good() / windowSeconds : 0;
+        return windowSeconds > 0 ? (good() - goodAfterWindow) / windowSeconds : 0;
     }
 
     public long errorCount() {

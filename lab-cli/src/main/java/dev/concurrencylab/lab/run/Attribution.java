@@ -119,7 +119,7 @@ final class Attribution {
             flags.put(Flag.GENERATOR_LIMITED, String.join("; ", driver));
         } else if (!server.isEmpty() && !serverDied && flags.isEmpty()) {
             if (delivery.shortfall() > SHORT) {
-                server.add(arrivals(delivery) + "; latency is measured from the late sends, so it is a lower bound");
+                server.add(arrivals(delivery) + "; the latency of arrivals never sent is in no figure, so the percentiles are lower bounds");
             }
             flags.put(Flag.OVERLOADED, String.join("; ", server));
         }

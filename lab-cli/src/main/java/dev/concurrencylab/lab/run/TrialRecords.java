@@ -102,7 +102,7 @@ final class TrialRecords {
                 .warmUp(new WarmUp(startupMs, load.warmedSeconds(), load.steady(), jitMsLately))
                 .window(new WindowCounts(round(load.windowSeconds()), round(load.waitSeconds()), load.sent(), load.good(),
                         load.answered(), round(load.throughput()), errors, errorRate, load.latencyCheckFailed(), load.blockedMillis(),
-                        load.series(), shape))
+                        load.series(), shape, load.goodAfterWindow()))
                 .latencies(new Latencies(LatencySummary.of(load.latencyNanos()), LatencySummary.of(load.failedLatencyNanos()),
                         ResultStore.histogramLogName(trial.number(), trial.variant().name(), trial.benchmark().name(), load.latencyNanos())))
                 .delivery(attribution.delivery())

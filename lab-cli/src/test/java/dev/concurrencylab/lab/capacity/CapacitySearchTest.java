@@ -90,6 +90,15 @@ class CapacitySearchTest {
     }
 
     @Test
+    void aStepWhoseArrivalsWereNotAllSentMissesTheObjectiveWhateverItsP99() {
+        // The driver ran out of sessions: 2 % of the arrivals were never sent, so the 99th percentile of those sent says little.
+        Slo.Step unsent = new Slo.Step(100, 100, 40, 60, 0, 0, false, 60, 1, 0.02);
+
+        assertThat(SLO.misses(unsent)).containsExactly("2.00 % of arrivals never sent (p99 a lower bound)");
+        assertThat(SLO.misses(new Slo.Step(100, 100, 40, 60, 0, 0, false, 60, 1, 0.0005))).isEmpty();
+    }
+
+    @Test
     void nonsenseSearchSettingsAreRefused() {
         assertThatThrownBy(() -> new CapacitySearch(10, 1.0, 100, 1.05, 10)).hasMessageContaining("growth > 1");
     }

@@ -76,7 +76,7 @@ class PastRunsTest {
             TrialResult trial = TrialResult.of(new TrialIdentity(n, "mvc-platform", "hello", "hello", n, null, null))
                     .outcome(new TrialOutcome(TrialStatus.OK, null, List.of(), Map.of(), null))
                     .warmUp(new WarmUp(3_000L, 20, true))
-                    .window(new WindowCounts(windowSeconds[n - 1], null, 1000, 1000, 1000, 1000, Map.of(), 0, 0, 0, List.of(), null))
+                    .window(new WindowCounts(windowSeconds[n - 1], null, 1000, 1000, 1000, 1000, Map.of(), 0, 0, 0, List.of(), null, null))
                     .build();
             ResultStore.JSON.writeValue(dir.resolve(String.format("%03d-mvc-platform-hello.json", n)).toFile(), trial);
         }

@@ -54,7 +54,7 @@ class LaunchSpreadTest {
         return TrialResult.of(new TrialIdentity(repetition, "webflux", "hello", null, repetition, null, null))
                 .outcome(new TrialOutcome(TrialStatus.OK, null, List.of(), Map.of(), null))
                 .window(new WindowCounts(w.windowSeconds(), null, w.sent(), w.count(), w.answered(), throughput, w.errors(), 0, 0, 0,
-                        List.of(), shape))
+                        List.of(), shape, null))
                 .server(new ServerUse(List.of(), null, new CostPerRequest(cpuMsPer1k, 0.0, 0.0, 0.0, Map.of()), null))
                 .build();
     }

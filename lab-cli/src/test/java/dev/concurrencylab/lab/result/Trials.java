@@ -30,7 +30,7 @@ public final class Trials {
 
     /** 1,000 requests sent in one second. */
     public static WindowCounts window(double throughput, Map<String, Long> errors, double errorRate) {
-        return new WindowCounts(1, null, 1000, Math.round(throughput), 1000, throughput, errors, errorRate, 0, 0, List.of(), null);
+        return new WindowCounts(1, null, 1000, Math.round(throughput), 1000, throughput, errors, errorRate, 0, 0, List.of(), null, null);
     }
 
     public static LatencySummary latency(double p50Ms, double p95Ms, double p99Ms) {

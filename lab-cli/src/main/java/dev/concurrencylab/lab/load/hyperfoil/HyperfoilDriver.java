@@ -76,6 +76,7 @@ public final class HyperfoilDriver implements LoadDriver {
         String measureKey = id + "/measure";
         Tally warmTally = Tally.open(warmKey);
         Tally measureTally = Tally.open(measureKey);
+        measureTally.schedule = ArrivalSchedule.of(run.model());
         AtomicReference<Tally> current = new AtomicReference<>(run.warmup().isZero() ? measureTally : warmTally);
         ConnectionPool pool = run.model().connectionPool();
 

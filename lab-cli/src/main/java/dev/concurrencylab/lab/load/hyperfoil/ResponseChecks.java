@@ -4,6 +4,7 @@ import io.hyperfoil.api.config.Step;
 import io.hyperfoil.api.connection.Request;
 import io.hyperfoil.api.processor.Processor;
 import io.hyperfoil.api.session.Action;
+import io.hyperfoil.api.session.ResourceUtilizer;
 import io.hyperfoil.api.session.Session;
 import io.hyperfoil.http.api.HttpRequest;
 import io.hyperfoil.http.api.StatusHandler;
@@ -107,7 +108,10 @@ final class ResponseChecks {
             if (request == null) {
                 return;
             }
-            long nanos = System.nanoTime() - request.startTimestampNanos();
+            long now = System.nanoTime();
+            Due due = session.getResource(Due.KEY);
+            // From when it was due, if that is earlier than when it left: the time it waited in the driver for a session.
+            long nanos = now - (due == null || due.nanos == 0 ? request.startTimestampNanos() : Math.min(due.nanos, request.startTimestampNanos()));
             Tally t = tally();
             if (bodyChecked) {
                 if (t.bodyPassed.remove(request)) {
@@ -124,6 +128,9 @@ final class ResponseChecks {
                 (nanos < latencyBelowNanos ? t.latencyPasses : t.latencyFails).increment();
             }
             (request.isValid() ? t.good : t.bad).recordValue(Math.max(0, nanos));
+            if (request.isValid()) {
+                t.answeredGood(now);
+            }
             Tally.Second second = t.second(request.startTimestampNanos());
             second.answered.increment();
             if (request.isValid()) {
@@ -132,8 +139,11 @@ final class ResponseChecks {
         }
     }
 
-    /** Runs as each request is about to be sent: starts the window's clock and counts the second's requests. */
-    static final class Sent extends OnTally implements Step {
+    /**
+     * Runs as each request is about to be sent: starts the window's clock, counts the second's requests
+     * and notes in the session when the request was due, the time its latency is measured from.
+     */
+    static final class Sent extends OnTally implements Step, ResourceUtilizer {
 
         Sent(String tally) {
             super(tally);
@@ -141,8 +151,23 @@ final class ResponseChecks {
 
         @Override
         public boolean invoke(Session session) {
-            tally().sent();
+            session.getResource(Due.KEY).nanos = tally().sent();
             return true;
+        }
+
+        @Override
+        public void reserve(Session session) {
+            session.declareResource(Due.KEY, Due::new);
+        }
+    }
+
+    /** A session's current request: when it was due ({@link System#nanoTime()}). */
+    static final class Due implements Session.Resource {
+        static final Session.ResourceKey<Due> KEY = Key.DUE;
+        long nanos;
+
+        private enum Key implements Session.ResourceKey<Due> {
+            DUE
         }
     }
 

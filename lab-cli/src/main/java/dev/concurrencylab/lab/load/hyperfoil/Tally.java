@@ -42,6 +42,14 @@ final class Tally {
     final LongAdder latencyFails = new LongAdder();
     /** When this tally's first request was sent: a measured window's clock starts with its load. */
     final AtomicLong firstSent = new AtomicLong();
+    /** An open model's arrival schedule, {@code null} for other models; set before the window's first arrival. */
+    volatile ArrivalSchedule schedule;
+    /** Arrivals sent so far: the next one sent is this one of the schedule (sessions start in arrival order). */
+    final AtomicLong arrivals = new AtomicLong();
+    /** When a timed window stopped starting requests; 0 until then. Answers after it are not the window's throughput. */
+    final AtomicLong windowEndNanos = new AtomicLong();
+    /** Good answers that arrived after the window ended, to requests sent in it. */
+    final LongAdder goodAfterWindow = new LongAdder();
     /** The window second by second, by request start; 0 is the second of the first request sent. */
     private final Map<Integer, Second> seconds = new ConcurrentHashMap<>();
     /** Requests whose body passed the body check, until their answer is recorded (an empty body never reaches the check). */
@@ -58,13 +66,28 @@ final class Tally {
         final ConcurrentHistogram good = new ConcurrentHistogram(3);
     }
 
-    /** Called as each request is sent. */
-    void sent() {
+    /**
+     * Called as each request is sent; returns when it was due by an open model's schedule, give or
+     * take the engine's one-millisecond tick, or 0 when the model has no schedule.
+     */
+    long sent() {
         long now = System.nanoTime();
         if (firstSent.get() == 0) {
             firstSent.compareAndSet(0, now);
         }
         second(now).sent.increment();
+        ArrivalSchedule due = schedule;
+        // The engine reads its schedule off a millisecond clock, so an arrival on time may leave up to a tick
+        // after its exact due time: that tick is the engine's, not a wait, and stays out of the latency.
+        return due == null ? 0 : firstSent.get() + due.dueNanos(arrivals.getAndIncrement()) + ArrivalSchedule.TICK_NANOS;
+    }
+
+    /** Counts a good answer that arrived at {@code nanos} after the window, if it did. */
+    void answeredGood(long nanos) {
+        long end = windowEndNanos.get();
+        if (end != 0 && nanos > end) {
+            goodAfterWindow.increment();
+        }
     }
 
     /** The second a request started at {@code startNanos} belongs to. */

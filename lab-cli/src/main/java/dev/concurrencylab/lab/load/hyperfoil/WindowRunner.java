@@ -89,6 +89,7 @@ final class WindowRunner extends LocalSimulationRunner {
             }
             if (phase.name().equals(measured.getLast())) {
                 if (status == PhaseInstance.Status.FINISHED && finishedNanos.compareAndSet(0, System.nanoTime()) && model.timed()) {
+                    measureTally.windowEndNanos.set(finishedNanos.get());
                     listener.windowEnded();
                 } else if (status == PhaseInstance.Status.TERMINATED && terminatedNanos.compareAndSet(0, System.nanoTime()) && !model.timed()) {
                     listener.windowEnded();

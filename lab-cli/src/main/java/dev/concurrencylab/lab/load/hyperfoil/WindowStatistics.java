@@ -79,7 +79,7 @@ final class WindowStatistics implements io.hyperfoil.core.impl.statistics.Statis
                 runner.sessionLimitHit.get(), TimeUnit.NANOSECONDS.toMillis(total.blockedTime), lag,
                 Math.round(runner.warmedSeconds() * 10) / 10.0, steady,
                 new ConnectionUse(pool.max(), peakConnections, tally.outOfFiles.sum(), tally.outOfPorts.sum(),
-                        tally.connectsFailed.sum(), tally.connectsGaveUp.sum()), failure);
+                        tally.connectsFailed.sum(), tally.connectsGaveUp.sum()), failure, tally.goodAfterWindow.sum());
     }
 
     /** The suite's checks in k6's words, each with its passes and fails. */

@@ -62,7 +62,8 @@ public final class MergedLoad {
                 List.copyOf(checks.values()), sum(parts, LoadResult::latencyCheckFailed), List.copyOf(series.values()),
                 longest(parts, LoadResult::windowSeconds), longest(parts, LoadResult::waitSeconds),
                 parts.stream().anyMatch(LoadResult::sessionLimitHit), sum(parts, LoadResult::blockedMillis), lag,
-                longest(parts, LoadResult::warmedSeconds), steady, pools, failures.isEmpty() ? null : String.join("; ", failures));
+                longest(parts, LoadResult::warmedSeconds), steady, pools, failures.isEmpty() ? null : String.join("; ", failures),
+                sum(parts, LoadResult::goodAfterWindow));
     }
 
     private static long sum(List<LoadResult> parts, ToLongFunction<LoadResult> count) {

@@ -55,7 +55,7 @@ public final class ShareWire {
     record Measured(String latency, String failedLatency, long sent, long answered, Map<ErrorClass, Long> errors, List<CheckTally> checks,
             long latencyCheckFailed, List<SecondStats> series, double windowSeconds, double waitSeconds, boolean sessionLimitHit,
             long blockedMillis, SchedulingLag.Figures driverLag, double warmedSeconds, Boolean steady, ConnectionUse connections,
-            String failure) {
+            String failure, long goodAfterWindow) {
     }
 
     public static String write(Share share) {
@@ -69,14 +69,14 @@ public final class ShareWire {
     public static String write(LoadResult r) {
         return text(new Measured(encode(r.latencyNanos()), encode(r.failedLatencyNanos()), r.sent(), r.answered(), r.errors(), r.checks(),
                 r.latencyCheckFailed(), r.series(), r.windowSeconds(), r.waitSeconds(), r.sessionLimitHit(), r.blockedMillis(), r.driverLag(),
-                r.warmedSeconds(), r.steady(), r.connections(), r.failure()));
+                r.warmedSeconds(), r.steady(), r.connections(), r.failure(), r.goodAfterWindow()));
     }
 
     public static LoadResult readResult(String json) {
         Measured m = read(json, Measured.class);
         return new LoadResult(decode(m.latency()), decode(m.failedLatency()), m.sent(), m.answered(), m.errors(), m.checks(),
                 m.latencyCheckFailed(), m.series(), m.windowSeconds(), m.waitSeconds(), m.sessionLimitHit(), m.blockedMillis(), m.driverLag(),
-                m.warmedSeconds(), m.steady(), m.connections(), m.failure());
+                m.warmedSeconds(), m.steady(), m.connections(), m.failure(), m.goodAfterWindow());
     }
 
     static String encode(Histogram h) {

@@ -218,6 +218,63 @@ class HyperfoilDriverTest {
         assertThat(result.errors()).containsEntry(ErrorClass.TIMEOUT, 0L);
     }
 
+    /*
+     * A server with a known ceiling: 4 workers, each holding a request 20 ms, first come first served:
+     * μ ≈ 200 a second (a little less: the server's own overhead). Offered λ = 1.2 × 200 from an empty
+     * queue, the arrival at t is served once the λt before it are, at λt/μ, so its latency is
+     * hold + t·(λ/μ − 1): a deterministic queue. Over a window of T seconds latencies spread evenly up
+     * to that at T, so p50 is the line at T/2 and p99 at 0.99·T, with hold the fastest answer (the
+     * queue's first) and μ the rate served in the window. Tolerance 10 %: the workers take requests in
+     * fours, and the cores are shared.
+     */
+    private static final double CEILING = 4 * 1000 / 20.0;
+
+    @Test
+    void pastItsCeilingAServerIsCreditedItsCeilingAndLatencyGrowsWithTheQueue() {
+        double offered = 1.2 * CEILING;
+        server.held.reset();
+        LoadResult result = run("/bounded?ms=20", new LoadModel.OpenRate(offered, Duration.ofSeconds(5), 0));
+        double served = result.throughput();
+        double holdMs = result.latencyNanos().getMinValue() / 1e6;
+        // The ceiling as the server kept it: four workers over the time each request held one.
+        double ceiling = 4 * 1_000 / (server.held.getIntervalHistogram().getMean() / 1e6);
+
+        assertThat(ceiling).isCloseTo(CEILING, withinPercentage(10));
+        assertThat(served).as("answers in the window per second").isCloseTo(ceiling, withinPercentage(2));
+        assertThat(result.goodAfterWindow()).as("answers after the window, apart").isGreaterThan(100);
+        assertThat(percentile(result, 50)).isCloseTo(holdMs + 2_500 * (offered / served - 1), withinPercentage(10));
+        assertThat(percentile(result, 99)).isCloseTo(holdMs + 4_950 * (offered / served - 1), withinPercentage(10));
+    }
+
+    @Test
+    void anArrivalThatWaitedForASessionIsTimedFromWhenItWasDue() {
+        // 40 sessions: past the first 40 in flight, arrivals wait in the driver for a session. Those it sent by the window's
+        // end (all but the queue's last ~160) keep the queue's line up to the last one sent, at t = sent / λ.
+        double offered = 1.2 * CEILING;
+        LoadResult result = run("/bounded?ms=20", new LoadModel.OpenRate(offered, Duration.ofSeconds(5), 40));
+        double served = result.throughput();
+        double holdMs = result.latencyNanos().getMinValue() / 1e6;
+        double lastSentMs = 1_000 * result.sent() / offered;
+
+        assertThat(result.sessionLimitHit()).isTrue();
+        assertThat(percentile(result, 50)).isCloseTo(holdMs + lastSentMs / 2 * (offered / served - 1), withinPercentage(10));
+        assertThat(result.maxLatencyMs()).isCloseTo(holdMs + lastSentMs * (offered / served - 1), withinPercentage(10));
+    }
+
+    @Test
+    void belowItsCeilingAServersLatencyIsItsHoldTime() throws Exception {
+        server.held.reset();
+        LoadResult result = run("/bounded?ms=20", new LoadModel.OpenRate(CEILING / 2, Duration.ofSeconds(4), 0));
+        org.HdrHistogram.Histogram held = server.held.getIntervalHistogram();
+
+        assertThat(result.throughput()).isCloseTo(CEILING / 2, withinPercentage(2));
+        assertThat(percentile(result, 50) - held.getValueAtPercentile(50) / 1e6).as("the median over the server's own").isBetween(0.0, 1.0);
+    }
+
+    private static double percentile(LoadResult result, double p) {
+        return result.latencyNanos().getValueAtPercentile(p) / 1e6;
+    }
+
     @Test
     void aCloseTheServerAnnouncedIsNoErrorInAClosedOrAnOpenModel() throws Exception {
         try (MicroServer closing = new MicroServer()) {

@@ -34,6 +34,9 @@ public final class TestServer implements AutoCloseable {
 
     private final AtomicInteger scrapes = new AtomicInteger();
     private final Semaphore workers = new Semaphore(4);
+    private final Semaphore bounded = new Semaphore(4, true);
+    /** How long /bounded held each request once a worker took it, to its answer sent: the server's own side of a latency. */
+    final org.HdrHistogram.Recorder held = new org.HdrHistogram.Recorder(3);
     private volatile long pausedUntilNanos;
     private final AtomicLong halvingStart = new AtomicLong();
 
@@ -103,6 +106,19 @@ public final class TestServer implements AutoCloseable {
                 workers.release();
             }
             answer(ex, 200, "hello");
+        }));
+        http.createContext("/bounded", ex -> counted(ex, () -> {
+            // ?ms=N: four workers, each holding a request N ms, served first come first served: a ceiling of 4,000 / N a second.
+            long ms = Long.parseLong(ex.getRequestURI().getQuery().substring("ms=".length()));
+            bounded.acquireUninterruptibly();
+            long start = System.nanoTime();
+            try {
+                sleep(ms);
+            } finally {
+                bounded.release();
+            }
+            answer(ex, 200, "hello");
+            held.recordValue(System.nanoTime() - start);
         }));
         http.createContext("/actuator/prometheus", ex -> answer(ex, 200, prometheus(scrapes.incrementAndGet())));
         http.start();
