@@ -6,12 +6,16 @@ import java.util.List;
 
 /**
  * A latency objective a step must meet to count as served: p99 at or under a bound, errors at or
- * under a share, every check passing, and the driver not the limit.
+ * under a share, every check passing, the driver not the limit, every arrival sent, and the
+ * offered rate served (answers in the window) within 1 %.
  *
  * @param p99         the bound on the 99th percentile of response time
  * @param maxErrorRate errors / attempts, e.g. 0.001 for 0.1 %
  */
 public record Slo(Duration p99, double maxErrorRate) {
+
+    /** How far under the offered rate a step may serve and still count as keeping up (the driver's own bound on a short send). */
+    public static final double SHORT = 0.01;
 
     /** p99 ≤ 100 ms, errors ≤ 0.1 %. */
     public static final Slo DEFAULT = new Slo(Duration.ofMillis(100), 0.001);
@@ -31,8 +35,13 @@ public record Slo(Duration p99, double maxErrorRate) {
         if (step.failedChecks() > 0) {
             why.add(step.failedChecks() + " failed checks");
         }
+        // Served below what was offered: a queue that grows through the window, however short the window kept its p99.
+        // Not when the driver was the limit: then what was not served was not sent either.
+        if (!step.generatorLimited() && step.throughput() < step.offeredRate() * (1 - SHORT)) {
+            why.add(String.format("served %.1f of %.1f req/s offered", step.throughput(), step.offeredRate()));
+        }
         // Arrivals never sent are in no latency: past this share the p99 is a lower bound, not a figure to hold to a bound.
-        if (step.unsentRate() > maxErrorRate) {
+        if (!step.generatorLimited() && step.unsentRate() > maxErrorRate) {
             why.add(String.format("%.2f %% of arrivals never sent (p99 a lower bound)", step.unsentRate() * 100));
         }
         return why;

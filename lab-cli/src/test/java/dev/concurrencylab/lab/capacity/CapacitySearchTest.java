@@ -86,7 +86,15 @@ class CapacitySearchTest {
         Slo.Step bad = new Slo.Step(100, 90, 40, 180, 0.02, 3, true);
 
         assertThat(SLO.misses(bad)).containsExactly("generator-limited", "p99 180.0 ms > 100 ms", "errors 2.00 % > 0.10 %", "3 failed checks");
+        assertThat(SLO.misses(new Slo.Step(100, 90, 40, 180, 0.02, 3, false))).contains("served 90.0 of 100.0 req/s offered");
         assertThat(SLO.misses(new Slo.Step(100, 100, 40, 99, 0, 0, false))).isEmpty();
+    }
+
+    @Test
+    void aStepServedBelowItsOfferedRateMissesTheObjectiveWhateverItsP99() {
+        // 2,034 offered to a server of 2,000: a 5 s window kept the queue's p99 under the bound, but the queue only grows.
+        assertThat(SLO.misses(new Slo.Step(2_034, 2_000, 150, 90, 0, 0, false))).containsExactly("served 2000.0 of 2034.0 req/s offered");
+        assertThat(SLO.misses(new Slo.Step(2_000, 1_990, 101, 90, 0, 0, false))).isEmpty();
     }
 
     @Test

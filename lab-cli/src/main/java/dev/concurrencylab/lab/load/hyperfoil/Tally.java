@@ -46,9 +46,11 @@ final class Tally {
     volatile ArrivalSchedule schedule;
     /** Arrivals sent so far: the next one sent is this one of the schedule (sessions start in arrival order). */
     final AtomicLong arrivals = new AtomicLong();
-    /** When a timed window stopped starting requests; 0 until then. Answers after it are not the window's throughput. */
+    /** When a timed window stopped starting requests; 0 until then. */
     final AtomicLong windowEndNanos = new AtomicLong();
-    /** Good answers that arrived after the window ended, to requests sent in it. */
+    /** When the window's first good answer arrived. */
+    final AtomicLong firstAnswered = new AtomicLong();
+    /** Good answers that arrived after the window's span of answers, to requests sent in it. */
     final LongAdder goodAfterWindow = new LongAdder();
     /** The window second by second, by request start; 0 is the second of the first request sent. */
     private final Map<Integer, Second> seconds = new ConcurrentHashMap<>();
@@ -82,10 +84,19 @@ final class Tally {
         return due == null ? 0 : firstSent.get() + due.dueNanos(arrivals.getAndIncrement()) + ArrivalSchedule.TICK_NANOS;
     }
 
-    /** Counts a good answer that arrived at {@code nanos} after the window, if it did. */
+    /**
+     * Counts a good answer that arrived at {@code nanos} after the window, if it did. A window opens
+     * with nothing in flight (the warm-up has drained), so its answers begin one latency after its
+     * requests: its span of answers is the window's length from the first answer, the same span a
+     * server in mid-stream would answer in. Past its capacity a server answers at its own rate
+     * through that span, whatever was sent.
+     */
     void answeredGood(long nanos) {
+        if (firstAnswered.get() == 0) {
+            firstAnswered.compareAndSet(0, nanos);
+        }
         long end = windowEndNanos.get();
-        if (end != 0 && nanos > end) {
+        if (end != 0 && nanos > end + (firstAnswered.get() - firstSent.get())) {
             goodAfterWindow.increment();
         }
     }
