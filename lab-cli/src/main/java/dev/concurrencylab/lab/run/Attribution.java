@@ -1,5 +1,6 @@
 package dev.concurrencylab.lab.run;
 
+import dev.concurrencylab.lab.capacity.Slo;
 import dev.concurrencylab.lab.load.ConnectionUse;
 import dev.concurrencylab.lab.load.ErrorClass;
 import dev.concurrencylab.lab.load.LoadModel;
@@ -25,7 +26,7 @@ import java.util.Map;
 final class Attribution {
 
     /** Arrivals this far short of the target are reported. */
-    static final double SHORT = 0.01;
+    static final double SHORT = Slo.SHORT;
 
     private Attribution() {
     }

@@ -7,7 +7,6 @@ import dev.concurrencylab.lab.hosts.HostException;
 import dev.concurrencylab.lab.load.ErrorClass;
 import dev.concurrencylab.lab.load.LoadDriver;
 import dev.concurrencylab.lab.plan.CapacityPlan;
-import dev.concurrencylab.lab.result.Delivery;
 import dev.concurrencylab.lab.result.Flag;
 import dev.concurrencylab.lab.result.LatencySummary;
 import dev.concurrencylab.lab.result.RunInfo;
@@ -177,13 +176,6 @@ public final class CapacityRunner {
                 .mapToLong(e -> t.window().errors().getOrDefault(e.key(), 0L)).sum() > 0;
     }
 
-    /** Arrivals never sent over those due in the window; 0 for a closed model or results without the figure. */
-    private static double unsentRate(TrialResult t) {
-        Delivery d = t.delivery();
-        return d == null || d.targetRate() == null || d.targetRate() <= 0 || t.window().windowSeconds() <= 0 ? 0
-                : d.behind() / (d.targetRate() * t.window().windowSeconds());
-    }
-
     private static Slo.Step asStep(double rate, TrialResult t, int launch) {
         WindowCounts window = t.window();
         LatencySummary latency = t.latencies().latency();
@@ -193,6 +185,6 @@ public final class CapacityRunner {
         long failedChecks = window.latencyCheckFailed() + window.errors().getOrDefault(ErrorClass.CHECK.key(), 0L);
         return new Slo.Step(rate, window.throughput(), latency.p50Ms(), latency.p99Ms(), window.errorRate(), failedChecks,
                 t.outcome().flags().contains(Flag.GENERATOR_LIMITED),
-                window.series().stream().mapToDouble(s -> s.p99Ms()).max().orElse(latency.p99Ms()), launch, unsentRate(t));
+                window.series().stream().mapToDouble(s -> s.p99Ms()).max().orElse(latency.p99Ms()), launch, t.delivery() == null ? 0 : t.delivery().shortfall());
     }
 }
