@@ -5,6 +5,7 @@ import dev.concurrencylab.lab.jfr.JfrSummary;
 import dev.concurrencylab.lab.jit.CompilerThreads;
 import dev.concurrencylab.lab.jit.JitPriority;
 import dev.concurrencylab.lab.jit.JitSettling;
+import dev.concurrencylab.lab.jit.PerfData;
 import dev.concurrencylab.lab.load.LoadDriver;
 import dev.concurrencylab.lab.load.LoadListener;
 import dev.concurrencylab.lab.load.LoadPhase;
@@ -25,6 +26,7 @@ import dev.concurrencylab.lab.verdict.VerdictRules;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -71,7 +73,8 @@ final class TrialExecutor {
                 session.store().trialFile(trial.number(), trial.variant().name(), trial.benchmark().name(), ".jfr")) : null;
         CompilerThreads compilers = sut.pid().isPresent() ? CompilerThreads.of(sut.pid().getAsLong()).orElse(null)
                 : sut.remote().map(r -> CompilerThreads.of(r.pid(), r.tasks())).orElse(null);
-        JitSettling jit = trial.warmup().untilSteady() && compilers != null ? new JitSettling(compilers) : null;
+        JitSettling jit = trial.warmup().untilSteady() && compilers != null
+                ? new JitSettling(compilers, sut.pid().isPresent() ? PerfData.of(sut.pid().getAsLong()) : Optional.empty()) : null;
         LoadListener jitPriority = compilers == null || !sut.startedByLab() ? LoadListener.NONE : new JitPriority(compilers, why -> {
             if (jitPriorityRefused.compareAndSet(false, true)) {
                 progress.note("lab: the servers' JIT compiler threads keep their priority during warm-ups: " + why);
@@ -109,7 +112,7 @@ final class TrialExecutor {
         ResourceSummary summary = monitor == null ? null : ResourceSummary.of(resources, monitor.ownCpuPercent(),
                 watching.noisyAbovePercent(), watching.layout().driverCpuCount());
         TrialResult result = TrialRecords.measured(trial, load, startupMs, failure, completion, died.get(), resources, summary,
-                monitor == null ? -1 : monitor.contextSwitches(), profile, rules, sut.logTail(5), jit == null ? null : jit.recentMillis());
+                monitor == null ? -1 : monitor.contextSwitches(), profile, rules, sut.logTail(5), jit == null ? null : jit.watched());
         session.write(result, load.latencyNanos());
         List<String> crossed = result.judged().thresholds().stream().filter(t -> !t.passed()).map(ThresholdResult::threshold).toList();
         LatencySummary latency = result.latencies().latency();

@@ -1,6 +1,7 @@
 package dev.concurrencylab.lab.run;
 
 import dev.concurrencylab.lab.jfr.JfrSummary;
+import dev.concurrencylab.lab.jit.JitSettling;
 import dev.concurrencylab.lab.load.ErrorClass;
 import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.LoadResult;
@@ -48,11 +49,11 @@ final class TrialRecords {
      * @param failure    why the trial did not complete, or {@code null}
      * @param completion the async work read back, or {@code null}
      * @param died       the server died during the trial
-     * @param jitMsLately how long the server's compiler threads ran or waited to run in the warm-up's last 5 s, when watched
+     * @param jit        what the warm-up's end and the window showed of the server's JIT, when watched
      */
     static TrialResult measured(PlannedTrial trial, LoadResult load, Long startupMs, String failure, Completion completion,
             boolean died, List<ResourceSample> resources, ResourceSummary summary, long contextSwitches, JfrSummary profile,
-            VerdictRules rules, String logTail, Double jitMsLately) {
+            VerdictRules rules, String logTail, JitSettling.Seen jit) {
         Map<String, Long> errors = new LinkedHashMap<>();
         load.errors().forEach((k, v) -> errors.put(k.key(), v));
         long attempts = load.sent() + load.errors().getOrDefault(ErrorClass.REFUSED, 0L);
@@ -76,7 +77,8 @@ final class TrialRecords {
             flag(flags, reasons, Flag.NOT_STEADY, String.format(Locale.ROOT,
                     "still not steady after the warm-up's %s s maximum (%s over the last 5 s%s)", round(load.warmedSeconds()),
                     trial.load().steadyState().figure().label(),
-                    jitMsLately == null ? "" : String.format(Locale.ROOT, "; the JIT's compiler threads wanted a CPU for %,.0f ms of them", jitMsLately)));
+                    jit == null ? "" : String.format(Locale.ROOT, "; the JIT's compiler threads wanted a CPU for %,.0f ms of them%s", jit.msLately(),
+                            jit.compilesLately() == null ? "" : String.format(Locale.ROOT, " and it finished %,d compilations", jit.compilesLately()))));
         }
         WindowShape shape = failure == null ? shape(trial.load(), load.series(), rules) : null;
         if (shape != null && !shape.flat()) {
@@ -99,7 +101,8 @@ final class TrialRecords {
         TrialResult result = TrialResult.of(identity(trial))
                 .outcome(new TrialOutcome(failure == null ? TrialStatus.OK : TrialStatus.FAILED, failure, flags, reasons,
                         failure == null ? null : logTail))
-                .warmUp(new WarmUp(startupMs, load.warmedSeconds(), load.steady(), jitMsLately))
+                .warmUp(jit == null ? new WarmUp(startupMs, load.warmedSeconds(), load.steady())
+                        : new WarmUp(startupMs, load.warmedSeconds(), load.steady(), jit.msLately(), jit.compilesLately(), jit.compilesInWindow()))
                 .window(new WindowCounts(round(load.windowSeconds()), round(load.waitSeconds()), load.sent(), load.good(),
                         load.answered(), round(load.throughput()), errors, errorRate, load.latencyCheckFailed(), load.blockedMillis(),
                         load.series(), shape, load.goodAfterWindow()))
