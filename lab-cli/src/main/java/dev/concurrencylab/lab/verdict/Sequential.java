@@ -48,9 +48,9 @@ public record Sequential(int maxTrials) {
     }
 
     /** Whether the comparison on one figure is decided after {@code trials} trials of each. */
-    public boolean decided(double[] variant, double[] base, int trials, double minEffect) {
-        RatioInterval ri = RatioInterval.of(variant, base, confidence(trials));
-        return ri.claims(minEffect) || ri.within(minEffect);
+    public boolean decided(double[] variant, double[] base, int trials, VerdictRules rules) {
+        RatioInterval ri = Verdict.interval(variant, base, confidence(trials), rules);
+        return ri.claims(rules.minEffect()) || ri.within(rules.minEffect());
     }
 
     /**
@@ -95,6 +95,6 @@ public record Sequential(int maxTrials) {
         if (java.util.Arrays.stream(a).anyMatch(v -> !(v > 0)) || java.util.Arrays.stream(b).anyMatch(v -> !(v > 0))) {
             return true;
         }
-        return decided(a, b, round, rules.minEffect());
+        return decided(a, b, round, rules);
     }
 }

@@ -62,19 +62,22 @@ public record Verdict(String variant, String base, Figure figure, Kind kind, Str
         if (java.util.Arrays.stream(a).anyMatch(v -> !(v > 0)) || java.util.Arrays.stream(b).anyMatch(v -> !(v > 0))) {
             return none(variant, base, figure, "no verdict: a trial measured zero, which has no ratio");
         }
-        Optional<String> modes = inconsistent(figure, variant, a, rules).or(() -> inconsistent(figure, base, b, rules));
-        if (modes.isPresent()) {
-            return none(variant, base, figure, "no verdict: " + modes.get());
-        }
-        RatioInterval ri = RatioInterval.of(a, b);
-        String figures = String.format(Locale.ROOT, "ratio %s, 95 %% CI %s–%s", fixed(ri.ratio()), fixed(ri.low()), fixed(ri.high()));
+        Optional<String> groups = inconsistent(figure, variant, a, rules).or(() -> inconsistent(figure, base, b, rules));
+        RatioInterval ri = interval(a, b, RatioInterval.CONFIDENCE, rules);
+        String figures = String.format(Locale.ROOT, "ratio %s, 95 %% CI %s–%s", fixed(ri.ratio()), fixed(ri.low()), fixed(ri.high()))
+                + groups.map(g -> " by ranks, " + pairs(a, b, figure) + "; " + g).orElse("");
         String m = Numbers.format(rules.minEffect() * 100);
         if (!ri.claims(rules.minEffect())) {
             if (ri.within(rules.minEffect())) {
                 return new Verdict(variant, base, figure, Kind.SAME, "the same as " + base + " within ±" + m + " % (" + figures + ")", ri);
             }
+            if (groups.isPresent() && Double.isInfinite(ri.high())) {
+                return new Verdict(variant, base, figure, Kind.UNDECIDED, String.format(Locale.ROOT, "undecided against %s (%s; "
+                        + "%d and %d trials cannot bound a ratio by ranks at 95 %%: more launches of each would tell)",
+                        base, groups.get(), a.length, b.length), ri);
+            }
             return new Verdict(variant, base, figure, Kind.UNDECIDED, "undecided against " + base + " (" + figures
-                    + more(ri, rules, Math.min(a.length, b.length)) + ")", ri);
+                    + (groups.isPresent() ? "; more launches of each would tell" : more(ri, rules, Math.min(a.length, b.length))) + ")", ri);
         }
         boolean higher = ri.ratio() > 1;
         String direction = higher ? "higher" : "lower";
@@ -88,6 +91,24 @@ public record Verdict(String variant, String base, Figure figure, Kind kind, Str
             case NEITHER -> Kind.DIFFERENT;
         };
         return new Verdict(variant, base, figure, kind, text, ri);
+    }
+
+    /**
+     * The interval a comparison is judged on: Welch's over log-values, or by ranks
+     * ({@link RankInterval}) where either side's launches fell in two groups ({@link Launches}).
+     */
+    public static RatioInterval interval(double[] variant, double[] base, double confidence, VerdictRules rules) {
+        boolean groups = Launches.split(variant, rules.minEffect()).isPresent() || Launches.split(base, rules.minEffect()).isPresent();
+        return groups ? RankInterval.of(variant, base, confidence) : RatioInterval.of(variant, base, confidence);
+    }
+
+    /** "higher in 14 of 15 launch pairs", or "in every launch pair": what a ratio by ranks rests on. */
+    private static String pairs(double[] variant, double[] base, Figure figure) {
+        double above = RankInterval.pairsAbove(variant, base);
+        int all = variant.length * base.length;
+        String way = above * 2 >= all ? "higher" : "lower";
+        double count = above * 2 >= all ? above : all - above;
+        return count == all ? way + " in every launch pair" : String.format(Locale.ROOT, "%s in %s of %d launch pairs", way, Numbers.format(count), all);
     }
 
     /** How many more trials would decide it at the spread seen. */

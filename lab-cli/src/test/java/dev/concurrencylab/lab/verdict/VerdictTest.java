@@ -93,13 +93,41 @@ class VerdictTest {
     }
 
     @Test
-    void aVariantWhoseLaunchesFallInTwoGroupsGetsNoSingleRatio() {
+    void launchesInTwoGroupsThatStraddleTheBaseAreUndecidedAndSayWhatWouldTell() {
         Verdict v = Verdict.of(Figure.THROUGHPUT, "mvc-platform", throughput(2000, 2100, 9800, 10100), "webflux",
                 throughput(5000, 5100, 4900), RULES);
 
-        assertThat(v.kind()).isEqualTo(Verdict.Kind.NO_VERDICT);
-        assertThat(v.text()).isEqualTo("no verdict: mvc-platform is inconsistent across launches: "
-                + "its throughput fell in two groups, 2,000–2,100 and 9,800–10,100 req/s");
+        assertThat(v.kind()).isEqualTo(Verdict.Kind.UNDECIDED);
+        assertThat(v.text()).isEqualTo("undecided against webflux (mvc-platform is inconsistent across launches: its throughput fell in "
+                + "two groups, 2,000–2,100 and 9,800–10,100 req/s; 4 and 3 trials cannot bound a ratio by ranks at 95 %: "
+                + "more launches of each would tell)");
+
+        Verdict five = Verdict.of(Figure.THROUGHPUT, "mvc-platform", throughput(2000, 2100, 2050, 9800, 10100), "webflux",
+                throughput(5000, 5100, 4900, 5050, 4950), RULES);
+        assertThat(five.kind()).isEqualTo(Verdict.Kind.UNDECIDED);
+        assertThat(five.text()).startsWith("undecided against webflux (ratio ").contains(" by ranks, lower in 15 of 25 launch pairs; "
+                + "mvc-platform is inconsistent across launches: its throughput fell in two groups, 2,000–2,100 and 9,800–10,100 req/s; "
+                + "more launches of each would tell)");
+    }
+
+    @Test
+    void aVariantFasterThanEveryLaunchOfTheBaseIsClaimedThoughItsOwnLaunchesFellInTwoGroups() {
+        Verdict v = Verdict.of(Figure.THROUGHPUT, "mvc-virtual", throughput(4300, 4400, 6700, 6800), "mvc-platform",
+                throughput(2000, 2050, 2100, 2150), RULES);
+
+        assertThat(v.kind()).isEqualTo(Verdict.Kind.BETTER);
+        assertThat(v.text()).startsWith("2.6× higher throughput than mvc-platform (ratio 2.6").contains("by ranks, higher in every launch pair; "
+                + "mvc-virtual is inconsistent across launches: its throughput fell in two groups, 4,300–4,400 and 6,700–6,800 req/s)");
+        assertThat(v.interval().low()).as("the smallest of its launch-over-launch ratios").isEqualTo(4300.0 / 2150, org.assertj.core.data.Offset.offset(1e-9));
+    }
+
+    @Test
+    void threeLaunchesOfEachCannotDecideByRanksAndTheVerdictSaysHowManyCould() {
+        Verdict v = Verdict.of(Figure.THROUGHPUT, "mvc-virtual", throughput(4300, 6700, 6800), "mvc-platform",
+                throughput(2000, 2050, 2100), RULES);
+
+        assertThat(v.kind()).isEqualTo(Verdict.Kind.UNDECIDED);
+        assertThat(v.text()).contains("3 and 3 trials cannot bound a ratio by ranks at 95 %: more launches of each would tell");
     }
 
     @Test
