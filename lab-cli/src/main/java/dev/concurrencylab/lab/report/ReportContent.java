@@ -11,6 +11,7 @@ import dev.concurrencylab.lab.result.RunPlatform;
 import dev.concurrencylab.lab.result.RunProgress;
 import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.verdict.CarryOver;
+import dev.concurrencylab.lab.verdict.FailureRates;
 import dev.concurrencylab.lab.verdict.Figure;
 import dev.concurrencylab.lab.verdict.Verdict;
 import dev.concurrencylab.lab.verdict.VerdictRules;
@@ -131,18 +132,13 @@ public record ReportContent(String title, String summary, Map<String, String> en
     }
 
     /**
-     * One variant against the base: errors first (above the suite's error threshold there is no
-     * latency or throughput verdict), then each verdict figure with its ratio and interval.
+     * One variant against the base: failures first (above the suite's error threshold they are the
+     * verdict, and latency and throughput are not compared), then each verdict figure with its ratio and interval.
      */
     private static String verdicts(ExperimentTable table, String variant, List<TrialResult> trials, String base,
             List<TrialResult> baseTrials, VerdictRules rules) {
-        double errors = Verdict.errorRate(trials);
-        double baseErrors = Verdict.errorRate(baseTrials);
-        if (errors > rules.maxErrorRate() || baseErrors > rules.maxErrorRate()) {
-            String who = errors > rules.maxErrorRate() ? Numbers.format(errors * 100) + " % errors"
-                    : base + " has " + Numbers.format(baseErrors * 100) + " % errors";
-            return String.format(Locale.ROOT, "no latency or throughput verdict: %s (above %s %%); error rate %s %% against %s %% for %s",
-                    who, Numbers.format(rules.maxErrorRate() * 100), Numbers.format(errors * 100), Numbers.format(baseErrors * 100), base);
+        if (FailureRates.decide(trials, baseTrials, rules)) {
+            return FailureRates.compare(variant, trials, base, baseTrials, rules).text();
         }
         List<Verdict> said = table.verdictFigures().stream().map(f -> Verdict.of(f, variant, trials, base, baseTrials, rules)).toList();
         boolean oneReason = said.stream().allMatch(v -> v.kind() == Verdict.Kind.NO_VERDICT)

@@ -25,7 +25,7 @@ public enum Flag {
     NOISY("noisy", Party.MACHINE, "other processes took more CPU than the noise threshold during the trial"),
     OVERLOADED("overloaded", Party.SERVER,
             "the server answered slower than requests arrived, or closed connections it could not serve: requests waited, so latency is a lower bound"),
-    ERRORS("errors", Party.SERVER, "more requests failed than the suite's max-error-rate allows: no latency or throughput verdict"),
+    ERRORS("errors", Party.SERVER, "more requests failed than the suite's max-error-rate allows: compared on failures, not latency or throughput"),
     FAILED_CHECKS("failed-checks", Party.SERVER, "some answers failed a check of the suite (see the checks table); information, not a disqualification"),
     SERVER_DIED("server-died", Party.SERVER, "the server under test died during the trial"),
     WORK_NOT_COMPLETED("work-not-completed", Party.SERVER, "handed-off work was lost or still pending when the lab stopped waiting"),

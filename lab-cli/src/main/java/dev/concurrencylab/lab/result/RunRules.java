@@ -6,7 +6,7 @@ import java.util.List;
  * The rules the run's claims were judged by, and the suite's thresholds as they came out.
  *
  * @param minEffectPercent    smallest change a verdict claims, in percent
- * @param maxErrorRatePercent error rate above which a variant gets no latency or throughput verdict, in percent
+ * @param maxErrorRatePercent error rate above which a variant is compared on its failures, not latency or throughput, in percent
  * @param thresholds          the suite's thresholds as written
  * @param thresholdOutcomes   per benchmark, variant and threshold: how many trials met it (filled in as the run ends)
  */

@@ -6,7 +6,7 @@ import java.util.List;
  * How a suite's results are judged.
  *
  * @param minEffect    smallest change a verdict claims, as a fraction (0.05: 5 %)
- * @param maxErrorRate error rate above which a variant gets no latency or throughput verdict, as a fraction
+ * @param maxErrorRate error rate above which a variant is compared on its failures, not latency or throughput, as a fraction
  * @param thresholds   pass/fail criteria per trial; a crossed one makes the run exit 3
  */
 public record VerdictRules(double minEffect, double maxErrorRate, List<Threshold> thresholds) {
