@@ -48,6 +48,7 @@ public final class Findings {
                 .append("directories again gives this file again. Every figure here was measured in those runs. The originals' figures ")
                 .append("appear only in the Reproduction tables, as theirs. How each figure is measured: [methodology](methodology.md); ")
                 .append("what each suite runs and how it differs from its original: [experiments](experiments.md).\n\n");
+        DecisionTable.render(md, runs);
         md.append("## The runs\n\n");
         List<List<String>> rows = new ArrayList<>();
         for (RunResults r : runs) {
