@@ -46,14 +46,28 @@ public record Verdict(String variant, String base, Figure figure, Kind kind, Str
     public static Verdict of(Figure figure, String variant, List<TrialResult> trials, String base, List<TrialResult> baseTrials,
             VerdictRules rules) {
         TreeSet<String> voiding = voidingFlags(trials, baseTrials);
-        double[] a = figure.values(trials);
-        double[] b = figure.values(baseTrials);
-        if (a.length == 0 || b.length == 0) {
+        double[] whole = figure.values(trials);
+        double[] baseWhole = figure.values(baseTrials);
+        if (whole.length == 0 || baseWhole.length == 0) {
             return none(variant, base, figure, "no verdict: not measured on both");
+        }
+        Optional<double[]> endsA = Optional.empty();
+        Optional<double[]> endsB = Optional.empty();
+        String onEnds = "";
+        if (voiding.equals(new TreeSet<>(List.of(Flag.WINDOW_SHIFTED.key()))) && figure == Figure.THROUGHPUT) {
+            endsA = SteadyEnds.throughput(trials);
+            endsB = SteadyEnds.throughput(baseTrials);
+            if (endsA.isPresent() && endsB.isPresent()) {
+                voiding.clear();
+                onEnds = String.format(Locale.ROOT, "; %d and %d shifted window(s) measured on their steady end",
+                        SteadyEnds.shifted(trials), SteadyEnds.shifted(baseTrials));
+            }
         }
         if (!voiding.isEmpty()) {
             return none(variant, base, figure, "no verdict: flagged " + String.join(", ", voiding));
         }
+        double[] a = onEnds.isEmpty() ? whole : endsA.orElseThrow();
+        double[] b = onEnds.isEmpty() ? baseWhole : endsB.orElseThrow();
         if (a.length < 2 || b.length < 2) {
             return none(variant, base, figure, String.format(Locale.ROOT,
                     "no verdict: %d and %d trial(s) give no interval; it takes at least 2 trials of each (3 or more advised: --trials 3)",
@@ -65,7 +79,7 @@ public record Verdict(String variant, String base, Figure figure, Kind kind, Str
         Optional<String> groups = inconsistent(figure, variant, a, rules).or(() -> inconsistent(figure, base, b, rules));
         RatioInterval ri = interval(a, b, RatioInterval.CONFIDENCE, rules);
         String figures = String.format(Locale.ROOT, "ratio %s, 95 %% CI %s–%s", fixed(ri.ratio()), fixed(ri.low()), fixed(ri.high()))
-                + groups.map(g -> " by ranks, " + pairs(a, b, figure) + "; " + g).orElse("");
+                + groups.map(g -> " by ranks, " + pairs(a, b, figure) + "; " + g).orElse("") + onEnds;
         String m = Numbers.format(rules.minEffect() * 100);
         if (!ri.claims(rules.minEffect())) {
             if (ri.within(rules.minEffect())) {
