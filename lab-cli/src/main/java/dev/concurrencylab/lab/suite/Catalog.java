@@ -55,7 +55,7 @@ public record Catalog(Path suitesDir, Path home, Map<String, Variant> variants, 
         return new Variant(name, description, home.resolve(v.jar()), new TreeMap<>(v.properties()), flags, null);
     }
 
-    private static Workload workload(String name, Located<CatalogFile.WorkloadFile> at) {
+    static Workload workload(String name, Located<CatalogFile.WorkloadFile> at) {
         CatalogFile.WorkloadFile w = at.value();
         List<String> services = w.services() != null ? w.services() : List.of();
         for (String s : services) {

@@ -23,6 +23,7 @@ record SuiteFile(
         Scaled<Integer> trials,
         Scaled<Warmup> warmup,
         Launch launch,
+        Map<String, Located<CatalogFile.WorkloadFile>> workloads,
         @JsonProperty(required = true) Located<List<Located<BenchmarkFile>>> benchmarks,
         CapacityFile capacity,
         @JsonDeserialize(using = Values.Percent.class) Double minEffect,
@@ -34,6 +35,7 @@ record SuiteFile(
             trials.values().values().forEach(n -> InvalidSetting.atLeast("trials", n, 1));
         }
         thresholds = thresholds == null ? List.of() : thresholds;
+        workloads = workloads == null ? Map.of() : workloads;
     }
 
     /**

@@ -64,10 +64,18 @@ public final class SuiteLoader {
         if (variants.isEmpty()) {
             throw file.variants().error("a suite needs at least one variant");
         }
+        Map<String, Workload> workloads = new LinkedHashMap<>(catalog.workloads());
+        file.workloads().forEach((name, at) -> {
+            if (catalog.workloads().containsKey(name)) {
+                throw at.error("workload '" + name + "' is in the lab's catalog (suites/workloads.yaml) already: "
+                        + "give the suite's own workload a name of its own");
+            }
+            workloads.put(name, Catalog.workload(name, at));
+        });
         List<Benchmark> benchmarks = new ArrayList<>();
         Set<String> names = new HashSet<>();
         for (Located<SuiteFile.BenchmarkFile> b : file.benchmarks().value()) {
-            for (Benchmark benchmark : levels(benchmark(b), b)) {
+            for (Benchmark benchmark : levels(benchmark(b, workloads), b)) {
                 if (!names.add(benchmark.name())) {
                     throw b.error("benchmark '" + benchmark.name() + "' appears twice");
                 }
@@ -114,13 +122,14 @@ public final class SuiteLoader {
         return known;
     }
 
-    private Benchmark benchmark(Located<SuiteFile.BenchmarkFile> at) {
+    /** @param workloads the catalog's workloads and the suite's own */
+    private Benchmark benchmark(Located<SuiteFile.BenchmarkFile> at, Map<String, Workload> workloads) {
         SuiteFile.BenchmarkFile b = at.value();
         Located<String> workloadName = b.workload();
-        Workload workload = catalog.workloads().get(workloadName.value());
+        Workload workload = workloads.get(workloadName.value());
         if (workload == null) {
             throw workloadName.error("unknown workload '" + workloadName.value() + "'; known workloads: "
-                    + String.join(", ", catalog.workloads().keySet()));
+                    + String.join(", ", workloads.keySet()) + " (or define it under the suite's own workloads:)");
         }
         // A parameter may differ by scale (E2's job: 50 ms quick, 3 s full), so each scale gets its request.
         Map<Scale, RequestSpec> requests = new EnumMap<>(Scale.class);

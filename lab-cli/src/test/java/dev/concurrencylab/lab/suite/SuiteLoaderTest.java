@@ -107,6 +107,47 @@ class SuiteLoaderTest {
     }
 
     @Test
+    void aSuiteDefinesItsOwnWorkloadsBesideTheCatalogs() {
+        Suite suite = loader.parse("owners.yaml", """
+                name: owners
+                variants: [mvc-platform]
+                workloads:
+                  owners:
+                    description: a team's own endpoint
+                    request: {method: POST, path: "/owners?lastName=${name}", body: "{}"}
+                    services: []
+                    params: {name: Davis}
+                benchmarks:
+                  - workload: owners
+                    load: {quick: {model: max-rate, workers: 4, duration: 5s}}
+                  - workload: hello
+                    load: {quick: {model: max-rate, workers: 4, duration: 5s}}
+                """);
+
+        Benchmark owners = suite.benchmarks().getFirst();
+        assertThat(owners.workload()).isEqualTo("owners");
+        assertThat(owners.request().at(Scale.QUICK).method()).isEqualTo("POST");
+        assertThat(owners.request().at(Scale.QUICK).path()).isEqualTo("/owners?lastName=Davis");
+        assertThat(owners.services()).as("services: [] asks for none").isEmpty();
+        assertThat(suite.benchmarks().get(1).workload()).as("the catalog's still there").isEqualTo("hello");
+    }
+
+    @Test
+    void aSuitesOwnWorkloadMayNotShadowTheCatalogsSilently() {
+        assertThatThrownBy(() -> loader.parse("t.yaml", """
+                name: t
+                variants: [mvc-platform]
+                workloads:
+                  hello:
+                    request: {path: /mine}
+                benchmarks:
+                  - workload: hello
+                    load: {quick: {model: max-rate, workers: 4, duration: 5s}}
+                """)).hasMessageStartingWith("t.yaml:5: ")
+                .hasMessageContaining("workload 'hello' is in the lab's catalog (suites/workloads.yaml) already");
+    }
+
+    @Test
     void aSuiteWithoutRulesGetsTheDefaults() {
         assertThat(loader.parse("t.yaml", VALID).rules()).isEqualTo(dev.concurrencylab.lab.verdict.VerdictRules.DEFAULT);
     }
