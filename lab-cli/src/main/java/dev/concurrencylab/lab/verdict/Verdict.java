@@ -48,11 +48,12 @@ public record Verdict(String variant, String base, Figure figure, Kind kind, Str
         TreeSet<String> voiding = voidingFlags(trials, baseTrials);
         double[] a = figure.values(trials);
         double[] b = figure.values(baseTrials);
-        if (a.length == 0 || b.length == 0) {
-            return none(variant, base, figure, "no verdict: not measured on both");
-        }
+        // Flags first: they void every figure of the trials, so one reason covers the lot, measured or not.
         if (!voiding.isEmpty()) {
             return none(variant, base, figure, "no verdict: flagged " + String.join(", ", voiding));
+        }
+        if (a.length == 0 || b.length == 0) {
+            return none(variant, base, figure, "no verdict: not measured on both");
         }
         if (a.length < 2 || b.length < 2) {
             return none(variant, base, figure, String.format(Locale.ROOT,
