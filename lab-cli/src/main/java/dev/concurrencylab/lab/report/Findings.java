@@ -157,7 +157,7 @@ public final class Findings {
                     baseCost.put(benchmark + "/" + name(r), cost == null ? "–" : cost.text());
                     for (Figure f : table.verdictFigures().stream().filter(f -> f == Figure.THROUGHPUT || f == Figure.P99).toList()) {
                         said.computeIfAbsent(new Key(benchmark, variant, base, f), k -> new LinkedHashMap<>())
-                                .put(name(r), Verdict.of(f, variant, trials, base, baseTrials, r.rules()));
+                                .put(name(r), Verdict.reported(f, variant, trials, base, baseTrials, r.rules()));
                     }
                 }
             }

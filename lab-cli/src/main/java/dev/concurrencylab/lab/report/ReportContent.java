@@ -136,13 +136,9 @@ public record ReportContent(String title, String summary, Map<String, String> en
      */
     private static String verdicts(ExperimentTable table, String variant, List<TrialResult> trials, String base,
             List<TrialResult> baseTrials, VerdictRules rules) {
-        double errors = Verdict.errorRate(trials);
-        double baseErrors = Verdict.errorRate(baseTrials);
-        if (errors > rules.maxErrorRate() || baseErrors > rules.maxErrorRate()) {
-            String who = errors > rules.maxErrorRate() ? Numbers.format(errors * 100) + " % errors"
-                    : base + " has " + Numbers.format(baseErrors * 100) + " % errors";
-            return String.format(Locale.ROOT, "no latency or throughput verdict: %s (above %s %%); error rate %s %% against %s %% for %s",
-                    who, Numbers.format(rules.maxErrorRate() * 100), Numbers.format(errors * 100), Numbers.format(baseErrors * 100), base);
+        Optional<String> failed = Verdict.failedTooOften(variant, trials, base, baseTrials, rules);
+        if (failed.isPresent()) {
+            return failed.get();
         }
         List<Verdict> said = table.verdictFigures().stream().map(f -> Verdict.of(f, variant, trials, base, baseTrials, rules)).toList();
         boolean oneReason = said.stream().allMatch(v -> v.kind() == Verdict.Kind.NO_VERDICT)

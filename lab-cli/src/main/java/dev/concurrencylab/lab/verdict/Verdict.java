@@ -43,6 +43,33 @@ public record Verdict(String variant, String base, Figure figure, Kind kind, Str
                 + "\"the same\" when the whole interval lies within ±%s %%; otherwise undecided", m, m);
     }
 
+    /**
+     * The verdict a report states, wherever it states one (the comparisons, the runs side by side, the
+     * original's claims): none at all when either side failed more requests than the suite allows, else {@link #of}.
+     */
+    public static Verdict reported(Figure figure, String variant, List<TrialResult> trials, String base, List<TrialResult> baseTrials,
+            VerdictRules rules) {
+        return failedTooOften(variant, trials, base, baseTrials, rules).map(why -> none(variant, base, figure, why))
+                .orElseGet(() -> of(figure, variant, trials, base, baseTrials, rules));
+    }
+
+    /**
+     * Past the suite's error rate on either side, throughput and latency no longer say how the server did:
+     * the sentence that says so, or empty.
+     */
+    public static Optional<String> failedTooOften(String variant, List<TrialResult> trials, String base, List<TrialResult> baseTrials,
+            VerdictRules rules) {
+        double errors = errorRate(trials);
+        double baseErrors = errorRate(baseTrials);
+        if (errors <= rules.maxErrorRate() && baseErrors <= rules.maxErrorRate()) {
+            return Optional.empty();
+        }
+        String who = errors > rules.maxErrorRate() ? Numbers.format(errors * 100) + " % errors"
+                : base + " has " + Numbers.format(baseErrors * 100) + " % errors";
+        return Optional.of(String.format(Locale.ROOT, "no latency or throughput verdict: %s (above %s %%); error rate %s %% against %s %% for %s",
+                who, Numbers.format(rules.maxErrorRate() * 100), Numbers.format(errors * 100), Numbers.format(baseErrors * 100), base));
+    }
+
     public static Verdict of(Figure figure, String variant, List<TrialResult> trials, String base, List<TrialResult> baseTrials,
             VerdictRules rules) {
         TreeSet<String> voiding = voidingFlags(trials, baseTrials);
