@@ -168,7 +168,8 @@ public final class Findings {
         for (Map.Entry<Key, Map<String, Verdict>> e : said.entrySet()) {
             Key k = e.getKey();
             e.getValue().forEach((run, v) -> rows.add(List.of(k.benchmark(), k.variant() + " / " + k.base(), k.figure().label(), "`" + run + "`",
-                    v.interval() == null ? "–" : String.format(Locale.ROOT, "%.2f (%.2f–%.2f)", v.interval().ratio(), v.interval().low(), v.interval().high()),
+                    v.interval() == null ? "–" : String.format(Locale.ROOT, "%.2f (%s)", v.interval().ratio(),
+                            v.interval().ends(x -> String.format(Locale.ROOT, "%.2f", x))),
                     v.kind().name().toLowerCase(Locale.ROOT).replace('_', ' '), baseCost.getOrDefault(k.benchmark() + "/" + run, "–"))));
             if (e.getValue().values().stream().map(Verdict::kind).distinct().count() > 1) {
                 moved.add(String.format(Locale.ROOT, "%s, %s of %s against %s: %s", k.benchmark(), k.figure().label(), k.variant(), k.base(),

@@ -78,7 +78,7 @@ final class ReproductionSection {
             return times(median(a) / median(b)) + " (no interval)";
         }
         RatioInterval ri = RatioInterval.of(a, b);
-        return String.format(Locale.ROOT, "%s (%s–%s)", times(ri.ratio()), times(ri.low()), times(ri.high()));
+        return String.format(Locale.ROOT, "%s (%s)", times(ri.ratio()), ri.ends(ReproductionSection::times));
     }
 
     /**

@@ -95,7 +95,7 @@ public record Verdict(String variant, String base, Figure figure, Kind kind, Str
             return none(variant, base, figure, "no verdict: " + modes.get());
         }
         RatioInterval ri = RatioInterval.of(a, b);
-        String figures = String.format(Locale.ROOT, "ratio %s, 95 %% CI %s–%s", fixed(ri.ratio()), fixed(ri.low()), fixed(ri.high()));
+        String figures = String.format(Locale.ROOT, "ratio %s, 95 %% CI %s", fixed(ri.ratio()), ri.ends(Verdict::fixed));
         String m = Numbers.format(rules.minEffect() * 100);
         if (!ri.claims(rules.minEffect())) {
             if (ri.within(rules.minEffect())) {

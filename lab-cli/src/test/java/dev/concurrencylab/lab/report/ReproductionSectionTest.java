@@ -98,6 +98,20 @@ class ReproductionSectionTest {
                 .doesNotContain("same direction, different size |");
     }
 
+    @Test
+    void anIntervalWhoseEndsAreOverAHundredfoldApartIsSaidToBeTooWideInsteadOfPrinted() throws IOException {
+        // Each variant's trials a decade apart, on no two levels (each gap as wide as the whole range): an interval
+        // from about 1/10,000× to 10,000× says nothing, whatever its ends.
+        Path dir = run(trial(1, "mvc-platform", 10), trial(2, "webflux", 14), trial(3, "mvc-platform", 100),
+                trial(4, "webflux", 140), trial(5, "mvc-platform", 1000), trial(6, "webflux", 1400));
+
+        Report.render(dir);
+        String md = Files.readString(dir.resolve("report.md"));
+
+        assertThat(md).contains("| 1.40× (too wide to tell) | inconclusive |")
+                .contains("- webflux — throughput: undecided against mvc-platform (ratio 1.40, 95 % CI too wide to tell;");
+    }
+
     private Path run(String... trials) throws IOException {
         Path dir = ResultsDirectory.write(tmp, "e0-posts", List.of("mvc-platform", "webflux"), trials);
         Files.copy(PUBLISHED.resolve("e0-posts.yaml"), dir.resolve(RunResults.PUBLISHED_FILE));
