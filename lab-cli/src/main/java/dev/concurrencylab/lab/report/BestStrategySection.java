@@ -81,9 +81,9 @@ final class BestStrategySection {
         }
         RatioInterval ri = RatioInterval.of(a, b);
         return ri.excludesOne()
-                ? String.format(Locale.ROOT, "%s, ahead of %s (%s, 95 %% CI %s–%s)", first, second, fixed(ri.ratio()), fixed(ri.low()),
-                        fixed(ri.high()))
-                : String.format(Locale.ROOT, "%s, not clearly ahead of %s (95 %% CI %s–%s)", first, second, fixed(ri.low()), fixed(ri.high()));
+                ? String.format(Locale.ROOT, "%s, ahead of %s (%s, 95 %% CI %s)", first, second, fixed(ri.ratio()),
+                        ri.ends(BestStrategySection::fixed))
+                : String.format(Locale.ROOT, "%s, not clearly ahead of %s (95 %% CI %s)", first, second, ri.ends(BestStrategySection::fixed));
     }
 
     private static String strategy(String benchmark) {

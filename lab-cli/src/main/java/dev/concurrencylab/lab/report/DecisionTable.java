@@ -144,7 +144,7 @@ final class DecisionTable {
         if (v.interval() == null || Double.isInfinite(v.interval().high())) {
             return mark + "launches in two groups, too few to rank";
         }
-        return String.format(Locale.ROOT, "%s%s× (%s–%s)", mark, two(v.interval().ratio()), two(v.interval().low()), two(v.interval().high()));
+        return String.format(Locale.ROOT, "%s%s× (%s)", mark, two(v.interval().ratio()), v.interval().ends(DecisionTable::two));
     }
 
     private static String failureCell(Verdict f) {

@@ -158,7 +158,7 @@ public final class Findings {
                     baseCost.put(benchmark + "/" + name(r), cost == null ? "–" : cost.text());
                     for (Figure f : table.verdictFigures().stream().filter(f -> f == Figure.THROUGHPUT || f == Figure.P99).toList()) {
                         said.computeIfAbsent(new Key(benchmark, variant, base, f), k -> new LinkedHashMap<>())
-                                .put(name(r), Verdict.of(f, variant, trials, base, baseTrials, r.rules()));
+                                .put(name(r), Verdict.reported(f, variant, trials, base, baseTrials, r.rules()));
                     }
                 }
             }
@@ -169,7 +169,8 @@ public final class Findings {
         for (Map.Entry<Key, Map<String, Verdict>> e : said.entrySet()) {
             Key k = e.getKey();
             e.getValue().forEach((run, v) -> rows.add(List.of(k.benchmark(), k.variant() + " / " + k.base(), k.figure().label(), "`" + run + "`",
-                    v.interval() == null ? "–" : String.format(Locale.ROOT, "%.2f (%.2f–%.2f)", v.interval().ratio(), v.interval().low(), v.interval().high()),
+                    v.interval() == null ? "–" : String.format(Locale.ROOT, "%.2f (%s)", v.interval().ratio(),
+                            v.interval().ends(x -> String.format(Locale.ROOT, "%.2f", x))),
                     v.kind().name().toLowerCase(Locale.ROOT).replace('_', ' '), baseCost.getOrDefault(k.benchmark() + "/" + run, "–"))));
             if (e.getValue().values().stream().map(Verdict::kind).distinct().count() > 1) {
                 moved.add(String.format(Locale.ROOT, "%s, %s of %s against %s: %s", k.benchmark(), k.figure().label(), k.variant(), k.base(),

@@ -13,6 +13,7 @@ import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.verdict.CarryOver;
 import dev.concurrencylab.lab.verdict.FailureRates;
 import dev.concurrencylab.lab.verdict.Figure;
+import dev.concurrencylab.lab.verdict.RatioInterval;
 import dev.concurrencylab.lab.verdict.Verdict;
 import dev.concurrencylab.lab.verdict.VerdictRules;
 import java.util.ArrayList;
@@ -128,7 +129,8 @@ public record ReportContent(String title, String summary, Map<String, String> en
     }
 
     private static String carried(CarryOver c) {
-        return String.format(Locale.ROOT, "%.2f× (95 %% CI %.2f–%.2f)", c.ratio(), c.low(), c.high());
+        return String.format(Locale.ROOT, "%.2f× (95 %% CI %s)", c.ratio(), RatioInterval.ends(c.low(), c.high(),
+                x -> String.format(Locale.ROOT, "%.2f", x)));
     }
 
     /**

@@ -7,11 +7,11 @@ import dev.concurrencylab.lab.verdict.Figure;
 import dev.concurrencylab.lab.verdict.RatioInterval;
 import dev.concurrencylab.lab.verdict.Reproduction;
 import dev.concurrencylab.lab.verdict.Verdict;
+import dev.concurrencylab.lab.verdict.VerdictRules;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.TreeSet;
 
 /**
  * The original's claims against this run: each published ratio beside the ratio measured here,
@@ -37,8 +37,8 @@ final class ReproductionSection {
             }
             List<TrialResult> of = results.trials(claim.of().benchmark(), claim.of().variant());
             List<TrialResult> over = results.trials(claim.over().benchmark(), claim.over().variant());
-            rows.add(List.of(figure.label(), what, claimed, measured(figure, of, over),
-                    verdict(figure, published.ratio(claim), of, over, results.rules().maxErrorRate())));
+            rows.add(List.of(figure.label(), what, claimed, measured(figure, of, over, results.rules()),
+                    verdict(figure, published.ratio(claim), claim.of().toString(), of, claim.over().toString(), over, results.rules())));
         }
         List<List<String>> theirs = new ArrayList<>();
         for (Published.Value v : published.figures()) {
@@ -52,7 +52,9 @@ final class ReproductionSection {
                 + "cannot tell the claim from no difference (more trials narrow it). "
                 + "Same direction, different size: both find the same side higher, by amounts the interval tells apart. "
                 + "Not reproduced: the lab finds no difference (its interval holds 1) where the original claimed one. "
-                + "Reversed: the lab finds the other side higher." + (scale.equals("full") ? ""
+                + "Reversed: the lab finds the other side higher. "
+                + "Where the comparison of the two sides gives no verdict (flags, errors, too few trials, a side inconsistent across "
+                + "launches) or is undecided, so does this table, with the comparison's words." + (scale.equals("full") ? ""
                 : " This run is at scale " + scale + ", smaller than the original's (docs/experiments.md); ratios, not counts, are compared.");
         return new Section("Reproduction of " + published.experiment(),
                 String.format("the original's claims (%s; %s) against this run", published.tool(), published.hardware()), "",
@@ -66,7 +68,8 @@ final class ReproductionSection {
         return Spread.median(Arrays.stream(values).sorted().boxed().toList());
     }
 
-    private static String measured(Figure figure, List<TrialResult> of, List<TrialResult> over) {
+    /** The measured ratio with the interval the comparisons judge it on (by ranks where launches fell in two groups). */
+    private static String measured(Figure figure, List<TrialResult> of, List<TrialResult> over, VerdictRules rules) {
         double[] a = values(figure, of);
         double[] b = values(figure, over);
         if (a.length == 0 || b.length == 0) {
@@ -75,30 +78,30 @@ final class ReproductionSection {
         if (a.length < 2 || b.length < 2) {
             return times(median(a) / median(b)) + " (no interval)";
         }
-        RatioInterval ri = RatioInterval.of(a, b);
-        return String.format(Locale.ROOT, "%s (%s–%s)", times(ri.ratio()), times(ri.low()), times(ri.high()));
+        RatioInterval ri = Verdict.interval(a, b, RatioInterval.CONFIDENCE, rules);
+        return String.format(Locale.ROOT, "%s (%s)", times(ri.ratio()), ri.ends(ReproductionSection::times));
     }
 
-    private static String verdict(Figure figure, double published, List<TrialResult> of, List<TrialResult> over, double maxErrorRate) {
-        TreeSet<String> voiding = Verdict.voidingFlags(of, over);
-        double[] a = values(figure, of);
-        double[] b = values(figure, over);
-        if (a.length == 0 || b.length == 0) {
+    /**
+     * The claim read against the same verdict the comparisons give these two sides: where that is none, or
+     * undecided, the claim gets its words and reason, so this table never says what the comparisons refuse.
+     */
+    private static String verdict(Figure figure, double published, String of, List<TrialResult> ofTrials, String over,
+            List<TrialResult> overTrials, VerdictRules rules) {
+        if (values(figure, ofTrials).length == 0 || values(figure, overTrials).length == 0) {
             return "no verdict: not measured on both sides in this run";
         }
-        if (!voiding.isEmpty()) {
-            return "no verdict: flagged " + String.join(", ", voiding);
+        Verdict compared = Verdict.reported(figure, of, ofTrials, over, overTrials, rules);
+        if (compared.kind() == Verdict.Kind.NO_VERDICT) {
+            return compared.text();
         }
-        // As for every verdict: past the suite's error rate, throughput and latency no longer say how the server did.
-        double worst = Math.max(Verdict.errorRate(of), Verdict.errorRate(over));
-        if (worst > maxErrorRate) {
-            return String.format(Locale.ROOT, "no verdict: %s %% of requests failed, above the suite's %s %%",
-                    Numbers.format(worst * 100), Numbers.format(maxErrorRate * 100));
+        Reproduction reproduction = Reproduction.of(published, compared.interval());
+        // The interval leaves out 1, but by less than the minimum effect: the comparison claims no difference, so neither does this.
+        if (compared.kind() == Verdict.Kind.UNDECIDED && compared.interval().excludesOne()
+                && reproduction != Reproduction.NOT_REPRODUCED && reproduction != Reproduction.INCONCLUSIVE) {
+            return compared.text();
         }
-        if (a.length < 2 || b.length < 2) {
-            return "no verdict: an interval needs at least 2 trials of each (--trials 3)";
-        }
-        return Reproduction.of(published, RatioInterval.of(a, b)).text();
+        return reproduction.text();
     }
 
     /** A ratio has no meaning for a zero, so those trials are left out. */

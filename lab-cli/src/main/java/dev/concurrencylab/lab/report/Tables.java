@@ -109,7 +109,9 @@ final class Tables {
         }
         return Optional.of(new Table("Cost per request (server resources over the measured window, per answer)",
                 headings, rows, "Independent of how hard the driver pushed, so the fairest comparison between concurrency models. "
-                        + "Allocation is Micrometer's count, taken at each GC.", -1));
+                        + "Allocation is Micrometer's count, taken at each GC. – is unknown: allocation where no GC was counted in the "
+                        + "window or a metrics scrape went unanswered, GC pause where a scrape went unanswered, context switches where the "
+                        + "server's live-thread sum went down; a median is over the trials that measured the figure.", -1));
     }
 
     /** Each check per variant, pass rate per trial and over all trials, as k6's summary shows it. */

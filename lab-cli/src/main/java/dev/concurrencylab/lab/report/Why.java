@@ -39,8 +39,8 @@ final class Why {
                 }
                 parts.add(said);
             }
-            figure(trials, Figure.ALLOCATED_PER_1K, "MB allocated per 1,000 answers").ifPresent(parts::add);
-            figure(trials, Figure.SWITCHES_PER_ANSWER, "context switches per answer").ifPresent(parts::add);
+            figure(trials, Figure.ALLOCATED_PER_1K, "MB allocated per 1,000 answers", "allocation per 1,000 answers").ifPresent(parts::add);
+            figure(trials, Figure.SWITCHES_PER_ANSWER, "context switches per answer", "context switches per answer").ifPresent(parts::add);
             profile(trials).ifPresent(parts::add);
             if (!parts.isEmpty()) {
                 lines.add(variant + " — " + String.join("; ", parts));
@@ -49,9 +49,20 @@ final class Why {
         return lines;
     }
 
-    private static Optional<String> figure(List<TrialResult> trials, Figure figure, String what) {
+    /**
+     * The median over the trials whose window carries the figure, saying how many those were when not all;
+     * "unknown" when none does, so a gap in the monitor's record is never read as a zero.
+     */
+    private static Optional<String> figure(List<TrialResult> trials, Figure figure, String what, String unknown) {
+        long costed = trials.stream().filter(t -> t.ok() && t.server().cost() != null).count();
+        if (costed == 0) {
+            return Optional.empty();
+        }
         Spread s = Spread.of(figure, trials);
-        return s == null ? Optional.empty() : Optional.of(Numbers.format(s.median()) + " " + what);
+        if (s == null) {
+            return Optional.of(unknown + " unknown");
+        }
+        return Optional.of(Numbers.format(s.median()) + " " + what + (s.n() < costed ? " (" + s.n() + " of " + costed + " trials)" : ""));
     }
 
     /** What the recordings show, over every recorded trial; hot methods and allocation of the trial with the most samples. */

@@ -1,12 +1,18 @@
 package dev.concurrencylab.lab.result;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import dev.concurrencylab.lab.jfr.JfrSummary;
+import dev.concurrencylab.lab.monitor.JvmMetric;
 import dev.concurrencylab.lab.monitor.ResourceSample;
 import dev.concurrencylab.lab.monitor.ResourceSummary;
 import java.util.List;
 
 /**
  * What the server (and the services the lab started) used to give the window's answers.
+ *
+ * <p>Some of {@code cost} and {@code resourceSummary} cannot tell a missing figure from a zero, and results
+ * keep what was recorded: the figures reports read go through the methods below, which say unknown
+ * ({@code null}) where the window does not carry the figure.
  *
  * @param resources       per-second resource figures of the measured window, from the monitor
  * @param resourceSummary their averages and peaks, the noise figures and what watching cost
@@ -20,5 +26,46 @@ public record ServerUse(List<ResourceSample> resources, ResourceSummary resource
 
     public ServerUse {
         resources = resources == null ? List.of() : resources;
+    }
+
+    /**
+     * Heap allocated per 1,000 answers, or {@code null} when unknown. Micrometer adds to its count only at
+     * a GC, so a window in which no GC was counted reads 0 however much was allocated; and a scrape the
+     * server left unanswered loses its interval's change, GC and all.
+     */
+    @JsonIgnore
+    public Double allocatedMbPer1k() {
+        Double mb = cost == null ? null : cost.allocatedMbPer1k();
+        return mb == null || mb <= 0 || !countedThroughout(JvmMetric.ALLOCATED_MB) ? null : mb;
+    }
+
+    /** GC pause time per 1,000 answers, or {@code null} when a scrape the server left unanswered may have hidden a pause. */
+    @JsonIgnore
+    public Double gcPauseMsPer1k() {
+        Double ms = cost == null ? null : cost.gcPauseMsPer1k();
+        return ms == null || !countedThroughout(JvmMetric.GC_PAUSE_MS) ? null : ms;
+    }
+
+    /** GC pause time as a share of the window, or {@code null} when a scrape the server left unanswered may have hidden a pause. */
+    @JsonIgnore
+    public Double gcPausePercent() {
+        Double percent = resourceSummary == null ? null : resourceSummary.gcPausePercent();
+        return percent == null || !countedThroughout(JvmMetric.GC_PAUSE_MS) ? null : percent;
+    }
+
+    /**
+     * Context switches per answer, or {@code null} when unknown. Results written before 74ed642 hold 0 where
+     * the sum over the server's live threads went down in the window (threads that ended took their counts
+     * with them); a server that answered cannot have switched no thread at all, so a 0 is that fault.
+     */
+    @JsonIgnore
+    public Double contextSwitchesPerAnswer() {
+        Double switches = cost == null ? null : cost.contextSwitchesPerAnswer();
+        return switches == null || switches <= 0 ? null : switches;
+    }
+
+    /** Every interval of the window has the counter's change: the monitor records one only between two answered scrapes. */
+    private boolean countedThroughout(JvmMetric counter) {
+        return !resources.isEmpty() && resources.stream().allMatch(s -> s.values().containsKey(counter.key()));
     }
 }

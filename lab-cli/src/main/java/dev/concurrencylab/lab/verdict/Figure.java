@@ -43,14 +43,14 @@ public enum Figure {
     THREADS_AVG("threads avg", "", Better.LOWER, avg(ResourceSample.SUT_THREADS)),
     THREADS_PEAK("threads peak", "", Better.LOWER, peak(ResourceSample.SUT_THREADS)),
     HEAP_PEAK("heap peak", "MB", Better.LOWER, peak(JvmMetric.HEAP_USED_MB.key())),
-    GC_PAUSE("GC pauses", "% of time", Better.LOWER, t -> t.server().resourceSummary() == null ? null : t.server().resourceSummary().gcPausePercent()),
+    GC_PAUSE("GC pauses", "% of time", Better.LOWER, t -> t.server().gcPausePercent()),
     COMPLETED("work completed", "", Better.HIGHER, t -> t.completion() == null || !t.completion().known() ? null : (double) t.completion().completed()),
     HANDOFF_P50("hand-off→done p50", "ms", Better.LOWER, t -> t.completion() == null || !t.completion().known() ? null : t.completion().latencyP50Ms()),
     HANDOFF_P99("hand-off→done p99", "ms", Better.LOWER, t -> t.completion() == null || !t.completion().known() ? null : t.completion().latencyP99Ms()),
     CPU_PER_1K("server CPU per 1,000 answers", "ms", Better.LOWER, cost(CostPerRequest::cpuMsPer1k)),
-    ALLOCATED_PER_1K("allocated per 1,000 answers", "MB", Better.LOWER, cost(CostPerRequest::allocatedMbPer1k)),
-    GC_PAUSE_PER_1K("GC pause per 1,000 answers", "ms", Better.LOWER, cost(CostPerRequest::gcPauseMsPer1k)),
-    SWITCHES_PER_ANSWER("context switches per answer", "", Better.LOWER, cost(CostPerRequest::contextSwitchesPerAnswer)),
+    ALLOCATED_PER_1K("allocated per 1,000 answers", "MB", Better.LOWER, t -> t.server().allocatedMbPer1k()),
+    GC_PAUSE_PER_1K("GC pause per 1,000 answers", "ms", Better.LOWER, t -> t.server().gcPauseMsPer1k()),
+    SWITCHES_PER_ANSWER("context switches per answer", "", Better.LOWER, t -> t.server().contextSwitchesPerAnswer()),
     OTHER_CPU("other processes' CPU", "% of a core", Better.NEITHER, avg(ResourceSample.OTHER_CPU)),
     DRIVER_CPU("driver CPU", "% of a core", Better.NEITHER, avg(ResourceSample.DRIVER_CPU));
 

@@ -1,6 +1,7 @@
 package dev.concurrencylab.lab.verdict;
 
 import java.util.Arrays;
+import java.util.function.DoubleFunction;
 import org.apache.commons.math3.distribution.TDistribution;
 
 /**
@@ -18,6 +19,12 @@ import org.apache.commons.math3.distribution.TDistribution;
 public record RatioInterval(double ratio, double low, double high, double logSpread) {
 
     public static final double CONFIDENCE = 0.95;
+    /**
+     * An interval whose high end is more than this many times its low end leaves the ratio unknown to more than
+     * 10× either way: its ends would be printed as if they meant something, so reports say {@link #TOO_WIDE}.
+     */
+    public static final double WIDEST = 100;
+    public static final String TOO_WIDE = "too wide to tell";
     /** Normal quantile for 80 % power: a real change of the smallest size is found four times in five. */
     private static final double Z_POWER = 0.8416;
 
@@ -49,6 +56,16 @@ public record RatioInterval(double ratio, double low, double high, double logSpr
         double df = (va + vb) * (va + vb) / (va * va / (a.length - 1) + vb * vb / (b.length - 1));
         double t = tQuantile(df, confidence);
         return new RatioInterval(Math.exp(diff), Math.exp(diff - t * se), Math.exp(diff + t * se), spread);
+    }
+
+    /** The ends as reports print them, {@code 0.40–0.51}, or {@link #TOO_WIDE}. */
+    public String ends(DoubleFunction<String> format) {
+        return ends(low, high, format);
+    }
+
+    /** Any interval of ratios, printed by the same rule. */
+    public static String ends(double low, double high, DoubleFunction<String> format) {
+        return high > WIDEST * low ? TOO_WIDE : format.apply(low) + "–" + format.apply(high);
     }
 
     /** The interval leaves out 1: the two differ beyond what the trials' spread explains. */

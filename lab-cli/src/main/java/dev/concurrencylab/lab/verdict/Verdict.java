@@ -43,14 +43,23 @@ public record Verdict(String variant, String base, Figure figure, Kind kind, Str
                 + "\"the same\" when the whole interval lies within ±%s %%; otherwise undecided", m, m);
     }
 
+    /**
+     * The verdict a report states, wherever it states one (the comparisons, the runs side by side, the
+     * original's claims): where either side failed more requests than the suite allows, none on this figure, with the
+     * failure verdict ({@link FailureRates}) as its reason; else {@link #of}.
+     */
+    public static Verdict reported(Figure figure, String variant, List<TrialResult> trials, String base, List<TrialResult> baseTrials,
+            VerdictRules rules) {
+        return FailureRates.decide(trials, baseTrials, rules)
+                ? none(variant, base, figure, FailureRates.compare(variant, trials, base, baseTrials, rules).text())
+                : of(figure, variant, trials, base, baseTrials, rules);
+    }
+
     public static Verdict of(Figure figure, String variant, List<TrialResult> trials, String base, List<TrialResult> baseTrials,
             VerdictRules rules) {
         TreeSet<String> voiding = voidingFlags(trials, baseTrials);
         double[] whole = figure.values(trials);
         double[] baseWhole = figure.values(baseTrials);
-        if (whole.length == 0 || baseWhole.length == 0) {
-            return none(variant, base, figure, "no verdict: not measured on both");
-        }
         Optional<double[]> endsA = Optional.empty();
         Optional<double[]> endsB = Optional.empty();
         String onEnds = "";
@@ -63,8 +72,12 @@ public record Verdict(String variant, String base, Figure figure, Kind kind, Str
                         SteadyEnds.shifted(trials), SteadyEnds.shifted(baseTrials));
             }
         }
+        // Flags first: they void every figure of the trials, so one reason covers the lot, measured or not.
         if (!voiding.isEmpty()) {
             return none(variant, base, figure, "no verdict: flagged " + String.join(", ", voiding));
+        }
+        if (whole.length == 0 || baseWhole.length == 0) {
+            return none(variant, base, figure, "no verdict: not measured on both");
         }
         double[] a = onEnds.isEmpty() ? whole : endsA.orElseThrow();
         double[] b = onEnds.isEmpty() ? baseWhole : endsB.orElseThrow();
@@ -78,7 +91,7 @@ public record Verdict(String variant, String base, Figure figure, Kind kind, Str
         }
         Optional<String> groups = inconsistent(figure, variant, a, rules).or(() -> inconsistent(figure, base, b, rules));
         RatioInterval ri = interval(a, b, RatioInterval.CONFIDENCE, rules);
-        String figures = String.format(Locale.ROOT, "ratio %s, 95 %% CI %s–%s", fixed(ri.ratio()), fixed(ri.low()), fixed(ri.high()))
+        String figures = String.format(Locale.ROOT, "ratio %s, 95 %% CI %s", fixed(ri.ratio()), ri.ends(Verdict::fixed))
                 + groups.map(g -> " by ranks, " + pairs(a, b, figure) + "; " + g).orElse("") + onEnds;
         String m = Numbers.format(rules.minEffect() * 100);
         if (!ri.claims(rules.minEffect())) {

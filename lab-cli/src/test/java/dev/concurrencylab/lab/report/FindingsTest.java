@@ -96,6 +96,26 @@ class FindingsTest {
     }
 
     @Test
+    void aComparisonPastTheSuitesErrorRateGetsNoVerdictAcrossRunsAsInItsOwnRun() throws IOException {
+        Path failing = run("20261123-100000-e0-posts", "2026-11-23T10:00:00Z", 14_000, 14_100, 14_200);
+        // mvc-platform's trials failed 5 % of their requests in this run: its section gives no throughput verdict
+        for (int number = 1; number <= 5; number += 2) {
+            TrialResult t = trial(number, "mvc-platform", (number + 1) / 2, 10_000, null);
+            write(failing.resolve("trials"), new TrialResult(t.identity(), t.outcome(), t.warmUp(),
+                    Trials.window(10_000, Map.of("reset", 50L), 0.05), t.latencies(), t.delivery(), t.completion(), t.judged(), t.server()));
+        }
+        Path clean = run("20261124-100000-e0-posts", "2026-11-24T10:00:00Z", 14_000, 14_100, 14_200);
+
+        String text = Findings.render(List.of(failing, clean));
+
+        assertThat(text).contains("- webflux — fails less than mvc-platform: 0 % of requests failed (0 % by trial; within the 1 % bar, "
+                        + "95 % upper bound 0 %) against 5 % of requests failed (5 % by trial; above the 1 % bar, 95 % lower bound 5 %) for mvc-platform")
+                .contains("| posts | webflux / mvc-platform | throughput | `20261123-100000-e0-posts` | – | no verdict |")
+                .containsPattern("- posts, throughput of webflux against mvc-platform: `20261123-100000-e0-posts` fails less than mvc-platform: "
+                        + ".*; `20261124-100000-e0-posts` 40.3 % higher throughput than mvc-platform");
+    }
+
+    @Test
     void runsThatAgreeAreSaidToAgree() throws IOException {
         String text = Findings.render(List.of(run("a", "2026-11-23T10:00:00Z", 14_000, 14_100, 14_200),
                 run("b", "2026-11-24T10:00:00Z", 14_000, 14_100, 14_200)));

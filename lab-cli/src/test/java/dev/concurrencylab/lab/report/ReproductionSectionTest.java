@@ -45,13 +45,17 @@ class ReproductionSectionTest {
     }
 
     @Test
-    void aSideWithMoreErrorsThanTheSuiteAllowsGetsNoVerdict() throws IOException {
+    void aSideWithMoreErrorsThanTheSuiteAllowsGetsTheComparisonsNoVerdictInTheirWords() throws IOException {
         Path dir = run(trial(1, "mvc-platform", 1000), trial(2, "webflux", 1400), trial(3, "mvc-platform", 1010),
                 trial(4, "webflux", 1390).replace("\"errors\": {}", "\"errors\": {\"reset\": 500}"));
 
         Report.render(dir);
+        String md = Files.readString(dir.resolve("report.md"));
 
-        assertThat(Files.readString(dir.resolve("report.md"))).contains("no verdict: 1.79 % of requests failed, above the suite's 1 %");
+        assertThat(md).contains("- webflux — failures near the bar, undecided: 1.79 % of requests failed (0–3.60 % by trial) against 0 %")
+                .contains("| 1.39× (1.35×–1.43×) | failures near the bar, undecided: 1.79 % of requests failed (0–3.60 % by trial) against 0 % "
+                        + "of requests failed (0 % by trial; within the 1 % bar, 95 % upper bound 0 %) for mvc-platform on posts; "
+                        + "latency and throughput are not compared |");
     }
 
     @Test
@@ -61,7 +65,52 @@ class ReproductionSectionTest {
         Report.render(dir);
 
         assertThat(Files.readString(dir.resolve("report.md"))).contains("2.00× (no interval)",
-                "no verdict: an interval needs at least 2 trials of each");
+                "| no verdict: 1 and 1 trial(s) give no interval; it takes at least 2 trials of each");
+    }
+
+    @Test
+    void aClaimOnASideInconsistentAcrossLaunchesIsReadOnTheIntervalByRanksAsTheComparisonIs() throws IOException {
+        // mvc-platform ran in two modes, 1,000 and 2,000 req/s: the comparison goes by ranks, which three trials a
+        // side cannot bound, so the claim is inconclusive, though Welch's pooled interval would call 1.40× reproduced.
+        Path dir = run(trial(1, "mvc-platform", 1000), trial(2, "webflux", 1400), trial(3, "mvc-platform", 1010),
+                trial(4, "webflux", 1410), trial(5, "mvc-platform", 2000), trial(6, "webflux", 1390));
+
+        Report.render(dir);
+        String md = Files.readString(dir.resolve("report.md"));
+
+        String reason = "mvc-platform is inconsistent across launches: its throughput fell in two groups, 1,000–1,010 and 2,000 req/s";
+        assertThat(md).contains("- webflux — throughput: undecided against mvc-platform (" + reason + "; 3 and 3 trials cannot bound")
+                .contains("| throughput | webflux on posts over mvc-platform on posts | 1.40× (6,099 / 4,370) | 1.39× (too wide to tell) "
+                        + "| inconclusive |");
+    }
+
+    @Test
+    void aChangeBelowTheMinimumEffectIsUndecidedHereAsInTheComparisonsNotTheSameDirection() throws IOException {
+        // 4 % higher, beyond the trials' spread but below the suite's 5 %: no claim of a difference either way.
+        Path dir = run(trial(1, "mvc-platform", 1000), trial(2, "webflux", 1030), trial(3, "mvc-platform", 1010),
+                trial(4, "webflux", 1060), trial(5, "mvc-platform", 990), trial(6, "webflux", 1035));
+
+        Report.render(dir);
+        String md = Files.readString(dir.resolve("report.md"));
+
+        assertThat(md).containsPattern("- webflux — throughput: undecided against mvc-platform \\(ratio 1\\.04, 95 % CI 1\\.0[1-9]–1\\.0[6-9]")
+                .containsPattern("\\| throughput \\| webflux on posts over mvc-platform on posts \\| 1\\.40× \\(6,099 / 4,370\\) \\| "
+                        + "1\\.04× \\([^|]*\\) \\| undecided against mvc-platform on posts \\(ratio 1\\.04")
+                .doesNotContain("same direction, different size |");
+    }
+
+    @Test
+    void anIntervalWhoseEndsAreOverAHundredfoldApartIsSaidToBeTooWideInsteadOfPrinted() throws IOException {
+        // Each variant's trials a decade apart, on no two levels (each gap as wide as the whole range): an interval
+        // from about 1/10,000× to 10,000× says nothing, whatever its ends.
+        Path dir = run(trial(1, "mvc-platform", 10), trial(2, "webflux", 14), trial(3, "mvc-platform", 100),
+                trial(4, "webflux", 140), trial(5, "mvc-platform", 1000), trial(6, "webflux", 1400));
+
+        Report.render(dir);
+        String md = Files.readString(dir.resolve("report.md"));
+
+        assertThat(md).contains("| 1.40× (too wide to tell) | inconclusive |")
+                .contains("- webflux — throughput: undecided against mvc-platform (ratio 1.40, 95 % CI too wide to tell;");
     }
 
     private Path run(String... trials) throws IOException {
