@@ -118,7 +118,8 @@ final class TrialExecutor {
         LatencySummary latency = result.latencies().latency();
         List<Flag> flags = result.outcome().flags();
         progress.finished(String.format("%s · %,.0f req/s · p50 %s ms · p99 %s ms · %,d errors%s%s", result.outcome().status(),
-                result.window().throughput(), latency == null ? "-" : latency.p50Ms(), latency == null ? "-" : latency.p99Ms(), load.errorCount(),
+                result.window().throughput(), latency == null ? "-" : latency.p50Ms(), latency == null ? "-" : (result.delivery() != null && result.delivery().behind() > 0 ? "≥ " : "") + latency.p99Ms(),
+                load.errorCount(),
                 flags.isEmpty() ? "" : " · flags: " + String.join(", ", flags.stream().map(Flag::key).toList()),
                 crossed.isEmpty() ? "" : " · thresholds crossed: " + String.join(", ", crossed)));
         return result;
