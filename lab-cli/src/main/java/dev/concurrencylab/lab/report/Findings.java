@@ -81,8 +81,8 @@ public final class Findings {
         ReportContent content = ReportContent.of(r);
         RunInfo run = r.run();
         md.append("### Run `").append(name(r)).append("`\n\n")
-                .append(String.format(Locale.ROOT, "Scale %s, %s, %s; commit %s, %s. Re-run: `%s`.%n%n", run.definition().scale(), trials(r),
-                        wall(run), shortCommit(run), day(run), run.definition().command()));
+                .append(String.format(Locale.ROOT, "Scale %s, %s, %s; commit %s, %s. %s%n%n", run.definition().scale(), trials(r),
+                        wall(run), shortCommit(run), day(run), rerun(run.definition().command())));
         String shared = ReportContent.sharedLaunches(r.trials());
         if (!shared.isEmpty()) {
             md.append(shared.strip()).append("\n\n");
@@ -243,6 +243,19 @@ public final class Findings {
                 : "\nEverything ran on one machine: the server, its backing services and the load driver. ")
                 .append("A server with more cores, the database on its own host, or a network between driver and server ")
                 .append("would give other absolute figures; the ratios are what these runs can speak to.\n");
+    }
+
+    /**
+     * "Re-run: `./lab run …`.", or, where the command named files outside the repo (a suite or hosts
+     * file in /tmp), says so: a reader's clone has no such file, and the suite as run is in run.json.
+     */
+    static String rerun(String command) {
+        List<String> outside = java.util.Arrays.stream(Objects.toString(command, "").split(" ")).filter(t -> t.startsWith("/")).toList();
+        if (outside.isEmpty()) {
+            return "Re-run: `" + command + "`.";
+        }
+        return "Made with " + (outside.size() == 1 ? "a file" : "files") + " outside the repo (" + String.join(", ", outside.stream()
+                .map(t -> "`" + t + "`").toList()) + "): not re-run as recorded here; the suite as run is kept in its run.json (`suiteAsRun`).";
     }
 
     private static String name(RunResults r) {

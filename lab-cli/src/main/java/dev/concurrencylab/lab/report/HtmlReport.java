@@ -79,7 +79,7 @@ final class HtmlReport {
         h.append("<h2>Environment</h2><dl>");
         for (Map.Entry<String, String> e : c.environment().entrySet()) {
             h.append("<dt>").append(esc(e.getKey())).append("</dt><dd>")
-                    .append(e.getKey().equals("re-run") ? "<code>" + esc(e.getValue()) + "</code>" : esc(e.getValue())).append("</dd>");
+                    .append((e.getKey().equals("re-run") || e.getKey().equals("ran as")) ? "<code>" + esc(e.getValue()) + "</code>" : esc(e.getValue())).append("</dd>");
         }
         h.append("</dl>\n<script>const CHARTS = ").append(json(all).replace("</", "<\\/")).append(";\n").append(SCRIPT)
                 .append("</script>\n</body></html>\n");

@@ -56,7 +56,7 @@ final class MarkdownReport {
         md.append("## Environment\n\n");
         for (Map.Entry<String, String> e : c.environment().entrySet()) {
             md.append("- **").append(e.getKey()).append("**: ")
-                    .append(e.getKey().equals("re-run") ? "`" + e.getValue() + "`" : e.getValue()).append("\n");
+                    .append((e.getKey().equals("re-run") || e.getKey().equals("ran as")) ? "`" + e.getValue() + "`" : e.getValue()).append("\n");
         }
         return md.toString();
     }

@@ -220,7 +220,9 @@ public record ReportContent(String title, String summary, Map<String, String> en
                     p.gitCommit() == null ? "?" : p.gitCommit().substring(0, Math.min(7, p.gitCommit().length())),
                     Objects.toString(p.cpuModel(), "?"))).toList()));
         }
-        env.put("re-run", run.definition().command());
+        // A command naming files by absolute path re-runs only where those files are: said as what ran, not as a re-run line.
+        boolean outside = java.util.Arrays.stream(Objects.toString(run.definition().command(), "").split(" ")).anyMatch(t -> t.startsWith("/"));
+        env.put(outside ? "ran as" : "re-run", run.definition().command());
         return env;
     }
 }

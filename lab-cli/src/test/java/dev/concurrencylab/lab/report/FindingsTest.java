@@ -116,6 +116,13 @@ class FindingsTest {
     }
 
     @Test
+    void aRunMadeWithFilesOutsideTheRepoSaysSoInsteadOfARerunLineAReaderCannotFollow() {
+        assertThat(Findings.rerun("./lab run e0-posts --scale full")).isEqualTo("Re-run: `./lab run e0-posts --scale full`.");
+        assertThat(Findings.rerun("./lab run /work/carry.yaml --scale standard")).startsWith("Made with a file outside the repo (`/work/carry.yaml`)")
+                .doesNotContain("Re-run");
+    }
+
+    @Test
     void runsThatAgreeAreSaidToAgree() throws IOException {
         String text = Findings.render(List.of(run("a", "2026-11-23T10:00:00Z", 14_000, 14_100, 14_200),
                 run("b", "2026-11-24T10:00:00Z", 14_000, 14_100, 14_200)));
