@@ -39,6 +39,7 @@ final class FindingsCommand implements Callable<Integer> {
             Path tmp = Files.createTempFile(parent, ".findings", ".md");
             Files.writeString(tmp, text);
             Files.move(tmp, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            Findings.writeChart(dirs, out);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + out + ": " + e.getMessage(), e);
         }

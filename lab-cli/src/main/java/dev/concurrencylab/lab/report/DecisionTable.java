@@ -38,6 +38,9 @@ final class DecisionTable {
     /** The stacks the table compares with the run's base (mvc-platform); a run's other variants stay in its own section. */
     static final List<String> STACKS = List.of("mvc-virtual", "webflux");
 
+    /** Where the chart is, beside the findings file. */
+    static final String CHART = "images/answer-throughput.png";
+
     /** What a team weighs, in the table's order; failures have a column of their own. */
     static final List<Figure> FIGURES = List.of(Figure.THROUGHPUT, Figure.P99, Figure.CPU_PER_1K, Figure.THREADS_PEAK, Figure.RSS_PEAK);
 
@@ -102,6 +105,8 @@ final class DecisionTable {
             table.add(cells);
         }
         MarkdownReport.table(md, headings, table);
+        md.append("\n![Throughput of each stack against ").append(base).append(" per kind of work, with 95 % intervals](")
+                .append(CHART).append(")\n");
         List<String> unanswered = QUESTIONS.stream().filter(q -> answering(runs, q).isEmpty()).map(Question::kind).toList();
         if (!unanswered.isEmpty()) {
             md.append("\nNo answer yet, no kept run measured it: ").append(String.join("; ", unanswered)).append(".\n");
@@ -110,6 +115,29 @@ final class DecisionTable {
         QUESTIONS.stream().filter(q -> rows.stream().anyMatch(r -> r.question() == q))
                 .forEach(q -> md.append("- ").append(meaning(q, rows.stream().filter(r -> r.question() == q).toList())).append("\n"));
         md.append("\n");
+    }
+
+    /**
+     * The chart under the table: throughput per kind of work, each stack's ratio to the base with its
+     * interval; a row without a throughput answer has no dot.
+     */
+    static ChartSpec chart(List<RunResults> runs) {
+        List<Row> rows = rows(runs);
+        List<String> kinds = QUESTIONS.stream().filter(q -> rows.stream().anyMatch(r -> r.question() == q)).map(Question::kind).toList();
+        List<ChartSpec.Series> series = new ArrayList<>();
+        for (String stack : STACKS) {
+            List<double[]> points = new ArrayList<>();
+            for (String kind : kinds) {
+                Optional<Verdict> v = rows.stream().filter(r -> r.question().kind().equals(kind) && r.variant().equals(stack)
+                        && r.failures().isEmpty()).map(r -> r.verdicts().getFirst()).filter(x -> x.interval() != null && Double.isFinite(x.interval().high())).findFirst();
+                points.add(v.map(x -> new double[] {x.interval().ratio(), x.interval().low(), x.interval().high()})
+                        .orElse(new double[] {Double.NaN, Double.NaN, Double.NaN}));
+            }
+            series.add(new ChartSpec.Series(stack, points));
+        }
+        String base = rows.isEmpty() ? "mvc-platform" : rows.getFirst().base();
+        return new ChartSpec("answer-throughput", "Throughput against " + base + " (ratio, 95 % CI)", "ratios",
+                "stack ÷ " + base + " (log scale: ½× and 2× equally far from 1×)", "", kinds, series);
     }
 
     /** The run that answers a question: the largest scale, then the latest; quick runs are smoke, not answers. */

@@ -76,6 +76,13 @@ public final class Findings {
         return md.toString();
     }
 
+    /** Draws the decision table's chart into {@code findingsFile}'s folder, where the findings link it. */
+    public static void writeChart(List<Path> dirs, Path findingsFile) throws java.io.IOException {
+        Path file = findingsFile.toAbsolutePath().getParent().resolve(DecisionTable.CHART);
+        java.nio.file.Files.createDirectories(file.getParent());
+        PngCharts.write(DecisionTable.chart(dirs.stream().map(RunResults::read).toList()), file);
+    }
+
     /** One run: per benchmark the figures, the verdicts against the base and the Why lines; then the Reproduction. */
     private static void run(StringBuilder md, RunResults r) {
         ReportContent content = ReportContent.of(r);

@@ -22,6 +22,7 @@ final class PngCharts {
         String name = file.toString().replaceAll("\\.png$", "");
         switch (spec.kind()) {
             case "bars" -> BitmapEncoder.saveBitmap(bars(spec), name, BitmapEncoder.BitmapFormat.PNG);
+            case "ratios" -> BitmapEncoder.saveBitmap(ratios(spec), name, BitmapEncoder.BitmapFormat.PNG);
             default -> BitmapEncoder.saveBitmap(lines(spec), name, BitmapEncoder.BitmapFormat.PNG);
         }
     }
@@ -53,6 +54,70 @@ final class PngCharts {
             }
         }
         return chart;
+    }
+
+    /**
+     * Each category a row, each series a dot (the ratio) on a whisker (its interval), on a log scale
+     * with a line at 1: how each stack compares with the base at a glance. The rows are labelled by
+     * the y axis's tick labels, at whole numbers.
+     */
+    private static XYChart ratios(ChartSpec spec) {
+        int rows = spec.categories().size();
+        XYChart chart = new XYChartBuilder().width(960).height(120 + 34 * rows).title(spec.title()).xAxisTitle(spec.xLabel()).build();
+        var styler = chart.getStyler();
+        styler.setLegendPosition(Styler.LegendPosition.OutsideS);
+        styler.setChartBackgroundColor(java.awt.Color.WHITE);
+        styler.setYAxisMin(-1.0);
+        styler.setYAxisMax((double) rows);
+        styler.setYAxisTickMarkSpacingHint(30);
+        styler.setPlotGridHorizontalLinesVisible(false);
+        styler.setDefaultSeriesRenderStyle(org.knowm.xchart.XYSeries.XYSeriesRenderStyle.Line);
+        // Ratios on a log scale drawn as log2, so ½× and 2× sit as far from 1× and every tick can be labelled.
+        chart.setCustomXAxisTickLabelsFormatter(x -> String.format(java.util.Locale.ROOT, "%.2f×", Math.pow(2, x)));
+        chart.setCustomYAxisTickLabelsFormatter(y -> {
+            int row = (int) Math.round(y);
+            return Math.abs(y - row) < 1e-6 && row >= 0 && row < rows ? spec.categories().get(rows - 1 - row)
+                    // XChart drops every label when two are equal, so the blank ones differ in length.
+                    : " ".repeat(2 + (int) Math.round(Math.abs(y) * 4));
+        });
+        java.awt.Color[] colors = {new java.awt.Color(0x1f77b4), new java.awt.Color(0xd62728), new java.awt.Color(0x2ca02c)};
+        org.knowm.xchart.XYSeries one = chart.addSeries("same as the base", new double[] {0, 0}, new double[] {-1, rows});
+        one.setLineColor(java.awt.Color.GRAY);
+        one.setMarker(org.knowm.xchart.style.markers.SeriesMarkers.NONE);
+        one.setShowInLegend(false);
+        for (int k = 0; k < spec.series().size(); k++) {
+            ChartSpec.Series s = spec.series().get(k);
+            java.awt.Color color = colors[k % colors.length];
+            double offset = (k - (spec.series().size() - 1) / 2.0) * 0.25;
+            java.util.List<Double> dotX = new java.util.ArrayList<>();
+            java.util.List<Double> dotY = new java.util.ArrayList<>();
+            for (int i = 0; i < s.points().size(); i++) {
+                double[] p = s.points().get(i);
+                if (!(p[0] > 0)) {
+                    continue;
+                }
+                double y = rows - 1 - i + offset;
+                dotX.add(log2(p[0]));
+                dotY.add(y);
+                if (p[1] > 0 && Double.isFinite(p[2])) {
+                    org.knowm.xchart.XYSeries whisker = chart.addSeries(s.name() + " " + i, new double[] {log2(p[1]), log2(p[2])}, new double[] {y, y});
+                    whisker.setLineColor(color);
+                    whisker.setMarker(org.knowm.xchart.style.markers.SeriesMarkers.NONE);
+                    whisker.setShowInLegend(false);
+                }
+            }
+            if (!dotX.isEmpty()) {
+                org.knowm.xchart.XYSeries dots = chart.addSeries(s.name(), dotX, dotY);
+                dots.setXYSeriesRenderStyle(org.knowm.xchart.XYSeries.XYSeriesRenderStyle.Scatter);
+                dots.setMarkerColor(color);
+                dots.setMarker(org.knowm.xchart.style.markers.SeriesMarkers.CIRCLE);
+            }
+        }
+        return chart;
+    }
+
+    private static double log2(double v) {
+        return Math.log(v) / Math.log(2);
     }
 
     /** 1/(1−p) back to a percentile: 10 → 90 %, 100 → 99 %. */
