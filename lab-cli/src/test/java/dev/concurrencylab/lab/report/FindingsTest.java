@@ -139,7 +139,8 @@ class FindingsTest {
 
         assertThat(code).isZero();
         assertThat(Files.readString(out)).isEqualTo(Findings.render(List.of(dir)));
-        assertThat(Files.list(out.getParent())).containsExactly(out);
+        assertThat(Files.list(out.getParent())).as("no temporary file left").containsExactlyInAnyOrder(out, out.resolveSibling("images"));
+        assertThat(out.resolveSibling(DecisionTable.CHART)).as("the decision table's chart beside it").isRegularFile();
     }
 
     /** A finished run of e0-posts: mvc-platform at 10,000 req/s and webflux at the throughputs given, three trials each. */
