@@ -57,6 +57,17 @@ class FindingsTest {
     }
 
     @Test
+    void runsThatDisagreeAreConcludedAsDependingOnTheRunWithWhatDiffersBetweenThem() throws IOException {
+        Path slowDay = runCosting("20261123-100000-e0-posts", "2026-11-23T10:00:00Z", 100.0, 14_000, 14_100, 14_200);
+        Path fastDay = runCosting("20261124-100000-e0-posts", "2026-11-24T10:00:00Z", 80.0, 8_000, 8_050, 8_100);
+
+        String text = Findings.render(List.of(slowDay, fastDay));
+
+        assertThat(text).contains("- posts, throughput of webflux against mvc-platform: **depends on the run** — `20261123-100000-e0-posts` 40.3 % "
+                + "higher throughput").contains("Those runs differ in the base's server CPU per 1,000 answers (ms) (100 / 80)");
+    }
+
+    @Test
     void eachRunShowsWhatTheBaseVariantsAnswersCostThereSoADaysMachineSpeedIsSeen() throws IOException {
         Path slowDay = runCosting("20261123-100000-e0-posts", "2026-11-23T10:00:00Z", 100.0, 14_000, 14_100, 14_200);
         Path fastDay = runCosting("20261124-100000-e0-posts", "2026-11-24T10:00:00Z", 45.0, 14_000, 14_100, 14_200);
