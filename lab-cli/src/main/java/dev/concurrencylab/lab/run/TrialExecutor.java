@@ -1,32 +1,23 @@
 package dev.concurrencylab.lab.run;
 
-import dev.concurrencylab.lab.jfr.JfrRecorder;
-import dev.concurrencylab.lab.jfr.JfrSummary;
-import dev.concurrencylab.lab.jit.CompilerThreads;
-import dev.concurrencylab.lab.jit.JitPriority;
-import dev.concurrencylab.lab.jit.JitSettling;
-import dev.concurrencylab.lab.jit.PerfData;
 import dev.concurrencylab.lab.load.LoadDriver;
 import dev.concurrencylab.lab.load.LoadListener;
 import dev.concurrencylab.lab.load.LoadPhase;
 import dev.concurrencylab.lab.load.LoadResult;
 import dev.concurrencylab.lab.load.LoadRun;
-import dev.concurrencylab.lab.monitor.Monitor;
-import dev.concurrencylab.lab.monitor.ProcessMetrics;
-import dev.concurrencylab.lab.monitor.ResourceSample;
-import dev.concurrencylab.lab.monitor.ResourceSummary;
 import dev.concurrencylab.lab.plan.PlannedTrial;
 import dev.concurrencylab.lab.result.Completion;
 import dev.concurrencylab.lab.result.Flag;
 import dev.concurrencylab.lab.result.LatencySummary;
 import dev.concurrencylab.lab.result.ThresholdResult;
 import dev.concurrencylab.lab.result.TrialResult;
+import dev.concurrencylab.lab.run.probe.Observed;
+import dev.concurrencylab.lab.run.probe.Probe;
 import dev.concurrencylab.lab.sut.RunningSut;
 import dev.concurrencylab.lab.verdict.VerdictRules;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -39,19 +30,18 @@ final class TrialExecutor {
 
     /** How often the watchdog looks at the server during load; a crash is seen within this. */
     private static final Duration WATCH = Duration.ofMillis(200);
-    private static final Duration SAMPLE_EVERY = Duration.ofSeconds(1);
     private static final String DIED = "the server died during the trial";
 
     private final LoadDriver driver;
     private final Session session;
     private final VerdictRules rules;
-    private final ProcessMetrics os = new ProcessMetrics();
-    private final AtomicBoolean jitPriorityRefused = new AtomicBoolean();
+    private final TrialProbes probes;
 
     TrialExecutor(LoadDriver driver, Session session, VerdictRules rules) {
         this.driver = driver;
         this.session = session;
         this.rules = rules;
+        this.probes = new TrialProbes(session);
     }
 
     /**
@@ -68,51 +58,35 @@ final class TrialExecutor {
         AtomicBoolean died = new AtomicBoolean();
         AtomicReference<Session.DeadService> deadService = new AtomicReference<>();
         Thread watchdog = watch(sut, died, deadService, Thread.currentThread());
-        Monitor monitor = trial.benchmark().watched() ? new Monitor(os, session.target(sut), SAMPLE_EVERY) : null;
-        JfrRecorder jfr = trial.benchmark().jfr() && sut.pid().isPresent() ? new JfrRecorder(sut.pid().getAsLong(),
-                session.store().trialFile(trial.number(), trial.variant().name(), trial.benchmark().name(), ".jfr")) : null;
-        CompilerThreads compilers = sut.pid().isPresent() ? CompilerThreads.of(sut.pid().getAsLong()).orElse(null)
-                : sut.remote().map(r -> CompilerThreads.of(r.pid(), r.tasks())).orElse(null);
-        JitSettling jit = trial.warmup().untilSteady() && compilers != null
-                ? new JitSettling(compilers, sut.pid().isPresent() ? PerfData.of(sut.pid().getAsLong()) : Optional.empty()) : null;
-        LoadListener jitPriority = compilers == null || !sut.startedByLab() ? LoadListener.NONE : new JitPriority(compilers, why -> {
-            if (jitPriorityRefused.compareAndSet(false, true)) {
-                progress.note("lab: the servers' JIT compiler threads keep their priority during warm-ups: " + why);
-            }
-        });
+        AtomicBoolean workCounted = new AtomicBoolean(strategy != null);
+        List<Probe> probes = this.probes.forTrial(trial, sut, progress);
+        LoadListener listeners = progress.and(atWindowStart(sut, strategy == null ? null : work, workCounted));
+        for (Probe probe : probes) {
+            listeners = listeners.and(probe);
+        }
         LoadResult load;
         Completion completion = null;
-        AtomicBoolean workCounted = new AtomicBoolean(strategy != null);
         try {
-            load = driver.run(new LoadRun(sut.uri(), trial.request(), trial.benchmark().checks(), trial.load(),
-                    trial.warmup()), progress.and(atWindowStart(sut, strategy == null ? null : work, workCounted))
-                    .and(jitPriority)
-                    .and(monitor == null ? LoadListener.NONE : monitor).and(jfr == null ? LoadListener.NONE : jfr)
-                    .and(jit == null ? LoadListener.NONE : jit));
-            stop(monitor, watchdog);
+            load = driver.run(new LoadRun(sut.uri(), trial.request(), trial.benchmark().checks(), trial.load(), trial.warmup()), listeners);
+            stop(probes, watchdog);
             if (!died.get() && workCounted.get() && load.failure() == null) {
                 completion = work.await(sut.uri(), strategy);
             }
         } catch (Exception e) {
-            stop(monitor, watchdog);
-            profile(jfr, progress);
+            stop(probes, watchdog);
             if (deadService.get() != null) {
                 return serviceDied(trial, deadService.get(), progress);
             }
             TrialResult result = TrialRecords.failed(trial, died.get() ? died(sut) : "trial failed: " + e.getMessage(), sut.logTail(5));
             return failed(result, progress, result.outcome().failure());
         }
-        JfrSummary profile = profile(jfr, progress);
         if (deadService.get() != null) {
             return serviceDied(trial, deadService.get(), progress);
         }
-        String failure = died.get() ? died(sut) : load.failure();
-        List<ResourceSample> resources = monitor == null ? List.of() : monitor.finish();
-        Session.Watching watching = session.watching();
-        ResourceSummary summary = monitor == null ? null : ResourceSummary.of(resources, monitor.ownCpuPercent(),
-                watching.noisyAbovePercent(), watching.layout().driverCpuCount());
-        TrialResult result = TrialRecords.measured(trial, load, startupMs, failure, completion, died.get(), resources, summary,
-                monitor == null ? -1 : monitor.contextSwitches(), profile, rules, sut.logTail(5), jit == null ? null : jit.watched());
+        Observed observed = new Observed();
+        probes.forEach(p -> p.report(observed));
+        TrialResult result = TrialRecords.measured(trial, load,
+                new TrialRecords.Ended(startupMs, died.get() ? died(sut) : load.failure(), completion, died.get(), sut.logTail(5)), observed, rules);
         session.write(result, load.latencyNanos());
         List<String> crossed = result.judged().thresholds().stream().filter(t -> !t.passed()).map(ThresholdResult::threshold).toList();
         LatencySummary latency = result.latencies().latency();
@@ -144,24 +118,6 @@ final class TrialExecutor {
         return result;
     }
 
-    /** Ends the JFR recording and reads it; says on the progress line why there is none. */
-    private static JfrSummary profile(JfrRecorder jfr, Progress progress) {
-        if (jfr == null) {
-            return null;
-        }
-        try (jfr) {
-            JfrRecorder.Result recorded = jfr.finish();
-            if (recorded.file() == null) {
-                progress.note("lab: no JFR recording: " + recorded.problem());
-                return null;
-            }
-            return JfrSummary.read(recorded.file());
-        } catch (RuntimeException e) {
-            progress.note("lab: JFR recording unreadable: " + e.getMessage());
-            return null;
-        }
-    }
-
     /** Interrupts the driver's thread the moment the server's process, or a service's the lab started, is gone. */
     private Thread watch(RunningSut sut, AtomicBoolean died, AtomicReference<Session.DeadService> deadService, Thread driverThread) {
         return Thread.ofPlatform().daemon().name("server-watchdog").start(() -> {
@@ -186,10 +142,8 @@ final class TrialExecutor {
         });
     }
 
-    private static void stop(Monitor monitor, Thread watchdog) {
-        if (monitor != null) {
-            monitor.finish();
-        }
+    private static void stop(List<Probe> probes, Thread watchdog) {
+        probes.forEach(Probe::stop);
         watchdog.interrupt();
         Thread.interrupted();
     }

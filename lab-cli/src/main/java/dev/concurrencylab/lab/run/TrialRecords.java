@@ -1,13 +1,11 @@
 package dev.concurrencylab.lab.run;
 
-import dev.concurrencylab.lab.jfr.JfrSummary;
 import dev.concurrencylab.lab.jit.JitSettling;
 import dev.concurrencylab.lab.load.ErrorClass;
 import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.LoadResult;
 import dev.concurrencylab.lab.load.SecondStats;
 import dev.concurrencylab.lab.load.SteadyState;
-import dev.concurrencylab.lab.monitor.ResourceSample;
 import dev.concurrencylab.lab.monitor.ResourceSummary;
 import dev.concurrencylab.lab.plan.PlannedTrial;
 import dev.concurrencylab.lab.result.CheckResult;
@@ -27,6 +25,7 @@ import dev.concurrencylab.lab.result.TrialStatus;
 import dev.concurrencylab.lab.result.WarmUp;
 import dev.concurrencylab.lab.result.WindowCounts;
 import dev.concurrencylab.lab.result.WindowShape;
+import dev.concurrencylab.lab.run.probe.Observed;
 import dev.concurrencylab.lab.verdict.ChangePoints;
 import dev.concurrencylab.lab.verdict.VerdictRules;
 import dev.concurrencylab.lab.verdict.WindowShapes;
@@ -46,14 +45,24 @@ final class TrialRecords {
     }
 
     /**
+     * How a trial's load ended, beside what it measured.
+     *
+     * @param startupMs  the server's start-up, when this trial started it
      * @param failure    why the trial did not complete, or {@code null}
      * @param completion the async work read back, or {@code null}
      * @param died       the server died during the trial
-     * @param jit        what the warm-up's end and the window showed of the server's JIT, when watched
+     * @param logTail    the server log's last lines, kept with a failure
      */
-    static TrialResult measured(PlannedTrial trial, LoadResult load, Long startupMs, String failure, Completion completion,
-            boolean died, List<ResourceSample> resources, ResourceSummary summary, long contextSwitches, JfrSummary profile,
-            VerdictRules rules, String logTail, JitSettling.Seen jit) {
+    record Ended(Long startupMs, String failure, Completion completion, boolean died, String logTail) {
+    }
+
+    /** @param observed what the trial's probes saw: resources, profile, the JIT */
+    static TrialResult measured(PlannedTrial trial, LoadResult load, Ended ended, Observed observed, VerdictRules rules) {
+        Long startupMs = ended.startupMs();
+        String failure = ended.failure();
+        Completion completion = ended.completion();
+        boolean died = ended.died();
+        JitSettling.Seen jit = observed.jit();
         Map<String, Long> errors = new LinkedHashMap<>();
         load.errors().forEach((k, v) -> errors.put(k.key(), v));
         long attempts = load.sent() + load.errors().getOrDefault(ErrorClass.REFUSED, 0L);
@@ -95,12 +104,13 @@ final class TrialRecords {
             flag(flags, reasons, Flag.WORK_NOT_COMPLETED, String.format(Locale.ROOT, "%,d handed off, %,d completed, %,d failed%s",
                     completion.handedOff(), completion.completed(), completion.failed(), completion.complete() ? "" : ", the rest pending"));
         }
+        ResourceSummary summary = observed.summary();
         if (summary != null) {
             summary.flags().forEach(f -> flag(flags, reasons, Flag.of(f), summary.reasons().getOrDefault(f, "")));
         }
         TrialResult result = TrialResult.of(identity(trial))
                 .outcome(new TrialOutcome(failure == null ? TrialStatus.OK : TrialStatus.FAILED, failure, flags, reasons,
-                        failure == null ? null : logTail))
+                        failure == null ? null : ended.logTail()))
                 .warmUp(jit == null ? new WarmUp(startupMs, load.warmedSeconds(), load.steady())
                         : new WarmUp(startupMs, load.warmedSeconds(), load.steady(), jit.msLately(), jit.compilesLately(), jit.compilesInWindow()))
                 .window(new WindowCounts(round(load.windowSeconds()), round(load.waitSeconds()), load.sent(), load.good(),
@@ -111,7 +121,8 @@ final class TrialRecords {
                 .delivery(attribution.delivery())
                 .completion(completion)
                 .judged(new Judged(checks, List.of()))
-                .server(new ServerUse(resources, summary, CostPerRequest.of(resources, load.answered(), contextSwitches), profile))
+                .server(new ServerUse(observed.resources(), observed.summary(),
+                        CostPerRequest.of(observed.resources(), load.answered(), observed.contextSwitches()), observed.profile()))
                 .build();
         return result.ok() ? result.withThresholds(rules.thresholds().stream().map(t -> t.judge(result)).toList()) : result;
     }

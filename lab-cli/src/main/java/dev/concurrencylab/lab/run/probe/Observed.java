@@ -1,0 +1,58 @@
+package dev.concurrencylab.lab.run.probe;
+
+import dev.concurrencylab.lab.jfr.JfrSummary;
+import dev.concurrencylab.lab.jit.JitSettling;
+import dev.concurrencylab.lab.monitor.ResourceSample;
+import dev.concurrencylab.lab.monitor.ResourceSummary;
+import java.util.List;
+
+/**
+ * What a trial's probes saw, for its record: each probe fills its own part; a part no probe filled
+ * stays as it starts (nothing sampled, switches unknown, no profile, the JIT not watched).
+ */
+public final class Observed {
+
+    private List<ResourceSample> resources = List.of();
+    private ResourceSummary summary;
+    private long contextSwitches = -1;
+    private JfrSummary profile;
+    private JitSettling.Seen jit;
+
+    /** The monitor's samples over the window, its summary and the server's context switches (-1 when unknown). */
+    public void resources(List<ResourceSample> samples, ResourceSummary summary, long contextSwitches) {
+        this.resources = List.copyOf(samples);
+        this.summary = summary;
+        this.contextSwitches = contextSwitches;
+    }
+
+    public void profile(JfrSummary profile) {
+        this.profile = profile;
+    }
+
+    public void jit(JitSettling.Seen jit) {
+        this.jit = jit;
+    }
+
+    public List<ResourceSample> resources() {
+        return resources;
+    }
+
+    /** {@code null} when the server was not watched. */
+    public ResourceSummary summary() {
+        return summary;
+    }
+
+    public long contextSwitches() {
+        return contextSwitches;
+    }
+
+    /** {@code null} without a JFR recording. */
+    public JfrSummary profile() {
+        return profile;
+    }
+
+    /** {@code null} when the warm-up did not watch the JIT. */
+    public JitSettling.Seen jit() {
+        return jit;
+    }
+}
