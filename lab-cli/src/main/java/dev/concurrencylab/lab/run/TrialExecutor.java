@@ -86,7 +86,7 @@ final class TrialExecutor {
         Observed observed = new Observed();
         probes.forEach(p -> p.report(observed));
         TrialResult result = TrialRecords.measured(trial, load,
-                new TrialRecords.Ended(startupMs, died.get() ? died(sut) : load.failure(), completion, died.get(), sut.logTail(5)), observed, rules);
+                new TrialRecords.Ended(startupMs, died.get() ? died(sut) : load.failure(), completion, died.get(), sut.logTail(5)), observed.seen(), rules);
         session.write(result, load.latencyNanos());
         List<String> crossed = result.judged().thresholds().stream().filter(t -> !t.passed()).map(ThresholdResult::threshold).toList();
         LatencySummary latency = result.latencies().latency();

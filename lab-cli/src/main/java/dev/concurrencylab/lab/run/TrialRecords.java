@@ -57,7 +57,7 @@ final class TrialRecords {
     }
 
     /** @param observed what the trial's probes saw: resources, profile, the JIT */
-    static TrialResult measured(PlannedTrial trial, LoadResult load, Ended ended, Observed observed, VerdictRules rules) {
+    static TrialResult measured(PlannedTrial trial, LoadResult load, Ended ended, Observed.Seen observed, VerdictRules rules) {
         Long startupMs = ended.startupMs();
         String failure = ended.failure();
         Completion completion = ended.completion();

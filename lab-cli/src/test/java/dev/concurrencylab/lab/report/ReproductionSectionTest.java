@@ -32,10 +32,7 @@ class ReproductionSectionTest {
     @Test
     void aRunWithPublishedFiguresReportsEachClaimWithItsVerdictAndKeepsTheirFiguresApart() throws IOException {
         // webflux at about 1.4× mvc-platform's throughput in both trials: E0's claim holds.
-        Path dir = run(trial(1, "mvc-platform", 1000), trial(2, "webflux", 1400), trial(3, "mvc-platform", 1010), trial(4, "webflux", 1390));
-
-        Report.render(dir);
-        String md = Files.readString(dir.resolve("report.md"));
+        String md = report(trial(1, "mvc-platform", 1000), trial(2, "webflux", 1400), trial(3, "mvc-platform", 1010), trial(4, "webflux", 1390));
 
         assertThat(md).contains("## Reproduction of E0", "| throughput | webflux on posts over mvc-platform on posts | 1.40× (6,099 / 4,370) |");
         assertThat(md).containsPattern("\\| 1\\.\\d\\d× \\(1\\.\\d\\d×–1\\.\\d\\d×\\) \\| reproduced \\|");
@@ -46,11 +43,8 @@ class ReproductionSectionTest {
 
     @Test
     void aSideWithMoreErrorsThanTheSuiteAllowsGetsTheComparisonsNoVerdictInTheirWords() throws IOException {
-        Path dir = run(trial(1, "mvc-platform", 1000), trial(2, "webflux", 1400), trial(3, "mvc-platform", 1010),
+        String md = report(trial(1, "mvc-platform", 1000), trial(2, "webflux", 1400), trial(3, "mvc-platform", 1010),
                 trial(4, "webflux", 1390).replace("\"errors\": {}", "\"errors\": {\"reset\": 500}"));
-
-        Report.render(dir);
-        String md = Files.readString(dir.resolve("report.md"));
 
         assertThat(md).contains("- webflux — failures near the bar, undecided: 1.79 % of requests failed (0–3.60 % by trial) against 0 %")
                 .contains("| 1.39× (1.35×–1.43×) | failures near the bar, undecided: 1.79 % of requests failed (0–3.60 % by trial) against 0 % "
@@ -72,11 +66,8 @@ class ReproductionSectionTest {
     void aClaimOnASideInconsistentAcrossLaunchesIsReadOnTheIntervalByRanksAsTheComparisonIs() throws IOException {
         // mvc-platform ran in two modes, 1,000 and 2,000 req/s: the comparison goes by ranks, which three trials a
         // side cannot bound, so the claim is inconclusive, though Welch's pooled interval would call 1.40× reproduced.
-        Path dir = run(trial(1, "mvc-platform", 1000), trial(2, "webflux", 1400), trial(3, "mvc-platform", 1010),
+        String md = report(trial(1, "mvc-platform", 1000), trial(2, "webflux", 1400), trial(3, "mvc-platform", 1010),
                 trial(4, "webflux", 1410), trial(5, "mvc-platform", 2000), trial(6, "webflux", 1390));
-
-        Report.render(dir);
-        String md = Files.readString(dir.resolve("report.md"));
 
         String reason = "mvc-platform is inconsistent across launches: its throughput fell in two groups, 1,000–1,010 and 2,000 req/s";
         assertThat(md).contains("- webflux — throughput: undecided against mvc-platform (" + reason + "; 3 and 3 trials cannot bound")
@@ -87,11 +78,8 @@ class ReproductionSectionTest {
     @Test
     void aChangeBelowTheMinimumEffectIsUndecidedHereAsInTheComparisonsNotTheSameDirection() throws IOException {
         // 4 % higher, beyond the trials' spread but below the suite's 5 %: no claim of a difference either way.
-        Path dir = run(trial(1, "mvc-platform", 1000), trial(2, "webflux", 1030), trial(3, "mvc-platform", 1010),
+        String md = report(trial(1, "mvc-platform", 1000), trial(2, "webflux", 1030), trial(3, "mvc-platform", 1010),
                 trial(4, "webflux", 1060), trial(5, "mvc-platform", 990), trial(6, "webflux", 1035));
-
-        Report.render(dir);
-        String md = Files.readString(dir.resolve("report.md"));
 
         assertThat(md).containsPattern("- webflux — throughput: undecided against mvc-platform \\(ratio 1\\.04, 95 % CI 1\\.0[1-9]–1\\.0[6-9]")
                 .containsPattern("\\| throughput \\| webflux on posts over mvc-platform on posts \\| 1\\.40× \\(6,099 / 4,370\\) \\| "
@@ -103,14 +91,18 @@ class ReproductionSectionTest {
     void anIntervalWhoseEndsAreOverAHundredfoldApartIsSaidToBeTooWideInsteadOfPrinted() throws IOException {
         // Each variant's trials a decade apart, on no two levels (each gap as wide as the whole range): an interval
         // from about 1/10,000× to 10,000× says nothing, whatever its ends.
-        Path dir = run(trial(1, "mvc-platform", 10), trial(2, "webflux", 14), trial(3, "mvc-platform", 100),
+        String md = report(trial(1, "mvc-platform", 10), trial(2, "webflux", 14), trial(3, "mvc-platform", 100),
                 trial(4, "webflux", 140), trial(5, "mvc-platform", 1000), trial(6, "webflux", 1400));
-
-        Report.render(dir);
-        String md = Files.readString(dir.resolve("report.md"));
 
         assertThat(md).contains("| 1.40× (too wide to tell) | inconclusive |")
                 .contains("- webflux — throughput: undecided against mvc-platform (ratio 1.40, 95 % CI too wide to tell;");
+    }
+
+    /** The report of a run of these trials, rendered from its directory. */
+    private String report(String... trials) throws IOException {
+        Path dir = run(trials);
+        Report.render(dir);
+        return Files.readString(dir.resolve("report.md"));
     }
 
     private Path run(String... trials) throws IOException {

@@ -33,31 +33,30 @@ class FailureRatesTest {
 
     @Test
     void theBaseFailingMoreMakesTheVariantFailLess() {
-        Verdict v = FailureRates.compare("webflux", failing(0, 1), "mvc-platform", failing(50, 52), RULES);
-
-        assertThat(v.kind()).isEqualTo(Verdict.Kind.BETTER);
-        assertThat(v.text()).startsWith("fails less than mvc-platform: ");
+        said(FailureRates.compare("webflux", failing(0, 1), "mvc-platform", failing(50, 52), RULES), Verdict.Kind.BETTER,
+                "fails less than mvc-platform: ");
     }
 
     @Test
     void ratesTooSpreadToTellApartAreUndecided() {
-        Verdict v = FailureRates.compare("webflux", failing(100, 300, 200), "mvc-platform", failing(150, 160), RULES);
-
-        assertThat(v.kind()).isEqualTo(Verdict.Kind.UNDECIDED);
-        assertThat(v.text()).startsWith("both fail above the bar, undecided which more: ");
+        said(FailureRates.compare("webflux", failing(100, 300, 200), "mvc-platform", failing(150, 160), RULES), Verdict.Kind.UNDECIDED,
+                "both fail above the bar, undecided which more: ");
     }
 
     @Test
     void aSideTooSpreadToPlaceAgainstTheBarLeavesItUndecided() {
-        Verdict v = FailureRates.compare("mvc-platform", failing(0, 60), "webflux", failing(0, 0), RULES);
-
-        assertThat(v.kind()).isEqualTo(Verdict.Kind.UNDECIDED);
-        assertThat(v.text()).startsWith("failures near the bar, undecided: 3 % of requests failed (0–6 % by trial) against ");
+        said(FailureRates.compare("mvc-platform", failing(0, 60), "webflux", failing(0, 0), RULES), Verdict.Kind.UNDECIDED,
+                "failures near the bar, undecided: 3 % of requests failed (0–6 % by trial) against ");
     }
 
     @Test
     void failuresWithinTheBarOnBothSidesLeaveTheComparisonToTheFigures() {
         assertThat(FailureRates.decide(failing(5, 9), failing(0, 0), RULES)).isFalse();
+    }
+
+    private static void said(Verdict v, Verdict.Kind kind, String opening) {
+        assertThat(v.kind()).as(v.text()).isEqualTo(kind);
+        assertThat(v.text()).startsWith(opening);
     }
 
     /** Completed trials of 1,000 requests, each failing the given count of them. */

@@ -33,26 +33,18 @@ public final class Observed {
         this.jit = jit;
     }
 
-    public List<ResourceSample> resources() {
-        return resources;
+    /** What was observed, as the trial's record reads it. */
+    public Seen seen() {
+        return new Seen(resources, summary, contextSwitches, profile, jit);
     }
 
-    /** {@code null} when the server was not watched. */
-    public ResourceSummary summary() {
-        return summary;
-    }
-
-    public long contextSwitches() {
-        return contextSwitches;
-    }
-
-    /** {@code null} without a JFR recording. */
-    public JfrSummary profile() {
-        return profile;
-    }
-
-    /** {@code null} when the warm-up did not watch the JIT. */
-    public JitSettling.Seen jit() {
-        return jit;
+    /**
+     * @param summary         {@code null} when the server was not watched
+     * @param contextSwitches -1 when unknown
+     * @param profile         {@code null} without a JFR recording
+     * @param jit             {@code null} when the warm-up did not watch the JIT
+     */
+    public record Seen(List<ResourceSample> resources, ResourceSummary summary, long contextSwitches, JfrSummary profile,
+            JitSettling.Seen jit) {
     }
 }
