@@ -46,7 +46,7 @@ public final class CapacityRunner {
             int[] number = {0};
             for (int v = 0; v < variants.size() && !session.aborting(); v++) {
                 Variant variant = variants.get(v);
-                VariantServer server = new VariantServer(variant, v + 1, variants.size(), progress);
+                VariantServer server = new VariantServer(variant, v + 1, variants.size(), progress, plan.suite().servicesGivenTo(variant));
                 if (!server.start()) {
                     results.put(variant.name(), new CapacitySearch.Result(CapacitySearch.Outcome.INVALID, null, null, List.of()));
                     continue;
@@ -107,13 +107,16 @@ public final class CapacityRunner {
         private final int order;
         private final int of;
         private final Progress progress;
+        private final java.util.function.Predicate<String> given;
         RunningSut sut;
         int launches;
         /** No step has run on this launch yet: its warm-up also warms the JVM. */
         boolean fresh;
 
-        VariantServer(Variant variant, int order, int of, Progress progress) {
+        /** @param given the services whose properties the server gets */
+        VariantServer(Variant variant, int order, int of, Progress progress, java.util.function.Predicate<String> given) {
             this.variant = variant;
+            this.given = given;
             this.order = order;
             this.of = of;
             this.progress = progress;
@@ -123,7 +126,7 @@ public final class CapacityRunner {
         boolean start() {
             launches++;
             try {
-                sut = session.launch(variant, order, String.format("its search (variant %d/%d)", order, of), progress);
+                sut = session.launch(variant, order, String.format("its search (variant %d/%d)", order, of), progress, given);
                 fresh = true;
                 return true;
             } catch (SutException | HostException e) {

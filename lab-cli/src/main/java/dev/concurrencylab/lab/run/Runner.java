@@ -101,7 +101,7 @@ public final class Runner {
                         }
                         try {
                             sut = session.launch(trial.variant(), trial.number(), String.format("trial %d/%d%s", trial.number(), progress.total(),
-                                    plan.sharesLaunches() ? " and the round's next benchmarks" : ""), progress);
+                                    plan.sharesLaunches() ? " and the round's next benchmarks" : ""), progress, plan.suite().servicesGivenTo(trial.variant()));
                         } catch (SutException | HostException e) {
                             progress.trial(trial);
                             session.write(TrialRecords.failed(trial, e.getMessage(), null), null);

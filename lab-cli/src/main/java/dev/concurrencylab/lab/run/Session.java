@@ -183,8 +183,9 @@ public final class Session {
      *
      * @param number names its log
      * @param what   what it starts for, as the progress line says it, e.g. {@code trial 4/12}
+     * @param given  the services whose properties the server gets (a variant may want its own data)
      */
-    RunningSut launch(Variant variant, int number, String what, Progress progress) {
+    RunningSut launch(Variant variant, int number, String what, Progress progress, java.util.function.Predicate<String> given) {
         // Both runners launch here (a capacity search relaunches after a broken step): none may once the lab is ending.
         if (aborting) {
             throw new SutException("variant " + variant.name() + " not started: the lab is ending");
@@ -195,7 +196,7 @@ public final class Session {
         for (int again = 2; java.nio.file.Files.exists(log); again++) {
             log = store.logFile(String.format("launch-%02d-%s-%d.log", number, variant.name(), again));
         }
-        RunningSut sut = launcher.launch(variant, services.springProperties(), log, progress::note);
+        RunningSut sut = launcher.launch(variant, services.springProperties(given), log, progress::note);
         current = sut;
         return sut;
     }

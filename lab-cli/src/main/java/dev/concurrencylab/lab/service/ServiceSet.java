@@ -80,8 +80,13 @@ public final class ServiceSet implements AutoCloseable {
 
     /** What points an app at these services, as Spring properties. */
     public Map<String, String> springProperties() {
+        return springProperties(name -> true);
+    }
+
+    /** What points an app at those of these services it is given. */
+    public Map<String, String> springProperties(java.util.function.Predicate<String> given) {
         Map<String, String> all = new TreeMap<>();
-        services.forEach(s -> all.putAll(s.springProperties()));
+        services.stream().filter(s -> given.test(s.name())).forEach(s -> all.putAll(s.springProperties()));
         return all;
     }
 

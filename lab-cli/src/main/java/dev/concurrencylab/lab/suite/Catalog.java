@@ -40,6 +40,13 @@ public record Catalog(Path suitesDir, Path home, Map<String, Variant> variants, 
         if ((v.url() == null) == (v.jar() == null)) {
             throw at.error("variant '" + name + "' needs exactly one of jar (a Spring Boot jar the lab starts) or url (a server already running)");
         }
+        if (v.services() != null) {
+            for (String service : v.services()) {
+                if (!SERVICES.contains(service)) {
+                    throw at.error("services", unknownService(service));
+                }
+            }
+        }
         if (v.url() != null) {
             URI url;
             try {
@@ -50,9 +57,9 @@ public record Catalog(Path suitesDir, Path home, Map<String, Variant> variants, 
             if (url == null || url.getHost() == null || url.getPort() < 0) {
                 throw at.error("url", "expected a URL with host and port, such as http://127.0.0.1:8080");
             }
-            return new Variant(name, description, null, new TreeMap<>(v.properties()), flags, url);
+            return new Variant(name, description, null, new TreeMap<>(v.properties()), flags, url, v.services());
         }
-        return new Variant(name, description, home.resolve(v.jar()), new TreeMap<>(v.properties()), flags, null);
+        return new Variant(name, description, home.resolve(v.jar()), new TreeMap<>(v.properties()), flags, null, v.services());
     }
 
     static Workload workload(String name, Located<CatalogFile.WorkloadFile> at) {

@@ -38,6 +38,19 @@ public record Suite(String name, String description, String file, List<Variant> 
     }
 
     /**
+     * The services whose properties a server of {@code variant} gets: every one started for a variant
+     * that does not say (the lab's own apps), else those it wants and those the benchmarks ask for.
+     */
+    public java.util.function.Predicate<String> servicesGivenTo(Variant variant) {
+        if (variant.services() == null) {
+            return service -> true;
+        }
+        Set<String> given = new LinkedHashSet<>(services());
+        given.addAll(variant.services());
+        return given::contains;
+    }
+
+    /**
      * The backing services to start for these variants, each with why: the ones the benchmarks'
      * workloads need, for the servers the lab starts. A server given by URL brings its own, so a
      * run of URL variants only starts none.
@@ -50,6 +63,11 @@ public record Suite(String name, String description, String file, List<Variant> 
         for (String service : services()) {
             List<String> by = benchmarks.stream().filter(b -> b.services().contains(service)).map(Benchmark::name).toList();
             why.put(service, "needed by " + String.join(", ", by));
+        }
+        for (Variant v : chosen) {
+            if (v.services() != null && !v.external()) {
+                v.services().forEach(s -> why.merge(s, "wanted by variant " + v.name(), (a, b) -> a + "; " + b));
+            }
         }
         return why;
     }

@@ -43,7 +43,7 @@ record SuiteFile(
      * suite, under its key in the catalog).
      */
     record VariantFile(String name, String description, String jar, String url, Map<String, String> properties,
-            List<String> jvmFlags) {
+            List<String> jvmFlags, List<String> services) {
 
         @JsonCreator
         VariantFile {
@@ -52,11 +52,11 @@ record SuiteFile(
 
         @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
         static VariantFile named(String name) {
-            return new VariantFile(name, null, null, null, null, null);
+            return new VariantFile(name, null, null, null, null, null, null);
         }
 
         boolean reference() {
-            return jar == null && url == null && description == null && jvmFlags == null && properties.isEmpty();
+            return jar == null && url == null && description == null && jvmFlags == null && services == null && properties.isEmpty();
         }
     }
 

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.concurrencylab.lab.load.LoadModel;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
@@ -130,6 +131,35 @@ class SuiteLoaderTest {
         assertThat(owners.request().at(Scale.QUICK).path()).isEqualTo("/owners?lastName=Davis");
         assertThat(owners.services()).as("services: [] asks for none").isEmpty();
         assertThat(suite.benchmarks().get(1).workload()).as("the catalog's still there").isEqualTo("hello");
+    }
+
+    @Test
+    void aJarWithItsOwnDataWantsNoServiceAndIsGivenOnlyWhatItOrItsBenchmarksAskFor() {
+        Suite suite = loader.parse("own.yaml", """
+                name: own
+                variants:
+                  - mvc-platform
+                  - {name: petclinic, jar: /apps/petclinic.jar, services: []}
+                  - {name: petclinic-pg, jar: /apps/petclinic.jar, services: [postgresql]}
+                workloads:
+                  owners:
+                    request: {path: /owners}
+                    services: []
+                benchmarks:
+                  - workload: owners
+                    load: {quick: {model: max-rate, workers: 4, duration: 5s}}
+                """);
+        Variant platform = suite.variants().get(0);
+        Variant own = suite.variants().get(1);
+        Variant pg = suite.variants().get(2);
+
+        assertThat(own.services()).isEmpty();
+        assertThat(platform.services()).as("the lab's own apps do not say").isNull();
+        assertThat(suite.servicesFor(List.of(platform, own))).as("no benchmark and no variant asks for one").isEmpty();
+        assertThat(suite.servicesFor(List.of(own, pg))).containsOnlyKeys("postgresql").containsValue("wanted by variant petclinic-pg");
+        assertThat(suite.servicesGivenTo(own).test("postgresql")).as("started for another variant, not given to this one").isFalse();
+        assertThat(suite.servicesGivenTo(pg).test("postgresql")).isTrue();
+        assertThat(suite.servicesGivenTo(platform).test("postgresql")).isTrue();
     }
 
     @Test
