@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.concurrencylab.lab.monitor.HelloServer;
 import dev.concurrencylab.lab.result.ResultStore;
-import dev.concurrencylab.services.Ports;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -25,8 +24,8 @@ class ResumeTest {
     @Test
     @Timeout(value = 4, unit = TimeUnit.MINUTES)
     void aRunKilledAfterItsFirstTrialGoesOnFromTheNextKeepingWhatItWrote() throws Exception {
-        int port = Ports.freeLoopbackPort();
-        Process server = HelloServer.start(port);
+        HelloServer server = HelloServer.start();
+        int port = server.port();
         try (ChildLab lab = ChildLab.start(tmp, """
                 name: resumed
                 variants:
@@ -79,7 +78,7 @@ class ResumeTest {
                 assertThat(Files.readString(lab.out.resolve("report.md"))).contains("- **parts**: ");
             }
         } finally {
-            server.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            server.process().destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }
     }
 }

@@ -11,8 +11,8 @@ import dev.concurrencylab.lab.load.RequestSpec;
 import dev.concurrencylab.lab.load.Warmup;
 import dev.concurrencylab.lab.load.hyperfoil.HyperfoilDriver;
 import dev.concurrencylab.lab.load.hyperfoil.TestServer;
+import dev.concurrencylab.lab.monitor.RefusingPort;
 import dev.concurrencylab.lab.result.Flag;
-import dev.concurrencylab.services.Ports;
 import java.net.URI;
 import java.time.Duration;
 import java.util.concurrent.Executors;
@@ -61,19 +61,21 @@ class AttributionTest {
     }
 
     @Test
-    void aServerThatAcceptsNoConnectionIsOverloadedNotADriverThatStoppedSending() {
+    void aServerThatAcceptsNoConnectionIsOverloadedNotADriverThatStoppedSending() throws Exception {
         // Nothing listens: every connect is refused, and after 100 in a row the engine's pool sends nothing more.
-        URI nobody = URI.create("http://127.0.0.1:" + Ports.freeLoopbackPort());
-        LoadModel model = new LoadModel.OpenRate(200, Duration.ofSeconds(2), 0);
-        RequestSpec request = new RequestSpec("GET", "/ok", null, null, Duration.ofSeconds(5));
+        try (RefusingPort refusing = new RefusingPort()) {
+            URI nobody = URI.create("http://127.0.0.1:" + refusing.port());
+            LoadModel model = new LoadModel.OpenRate(200, Duration.ofSeconds(2), 0);
+            RequestSpec request = new RequestSpec("GET", "/ok", null, null, Duration.ofSeconds(5));
 
-        LoadResult load = driver.run(new LoadRun(nobody, request, Checks.NONE, model, Warmup.fixed(Duration.ofSeconds(1))), LoadListener.NONE);
-        Attribution.Outcome outcome = Attribution.of(model, load);
+            LoadResult load = driver.run(new LoadRun(nobody, request, Checks.NONE, model, Warmup.fixed(Duration.ofSeconds(1))), LoadListener.NONE);
+            Attribution.Outcome outcome = Attribution.of(model, load);
 
-        assertThat(load.connections().refused()).isGreaterThanOrEqualTo(100);
-        assertThat(outcome.delivery().connectsFailed()).isEqualTo(load.connections().refused());
-        assertThat(outcome.flags()).containsKey(Flag.OVERLOADED).doesNotContainKey(Flag.GENERATOR_LIMITED);
-        assertThat(outcome.flags().get(Flag.OVERLOADED)).contains("stopped accepting connections");
+            assertThat(load.connections().refused()).isGreaterThanOrEqualTo(100);
+            assertThat(outcome.delivery().connectsFailed()).isEqualTo(load.connections().refused());
+            assertThat(outcome.flags()).containsKey(Flag.OVERLOADED).doesNotContainKey(Flag.GENERATOR_LIMITED);
+            assertThat(outcome.flags().get(Flag.OVERLOADED)).contains("stopped accepting connections");
+        }
     }
 
     @Test

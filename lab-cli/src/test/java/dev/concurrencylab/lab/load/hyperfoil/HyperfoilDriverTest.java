@@ -14,7 +14,7 @@ import dev.concurrencylab.lab.load.LoadRun;
 import dev.concurrencylab.lab.load.RequestSpec;
 import dev.concurrencylab.lab.load.SecondStats;
 import dev.concurrencylab.lab.load.Warmup;
-import dev.concurrencylab.services.Ports;
+import dev.concurrencylab.lab.monitor.RefusingPort;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -202,9 +202,12 @@ class HyperfoilDriverTest {
     }
 
     @Test
-    void aRefusedConnectionIsRefused() {
-        URI nobody = URI.create("http://127.0.0.1:" + Ports.freeLoopbackPort());
-        LoadResult result = run(nobody, "/ok", Checks.NONE, new LoadModel.CountXConcurrency(2, 2), Duration.ofSeconds(1));
+    void aRefusedConnectionIsRefused() throws Exception {
+        LoadResult result;
+        try (RefusingPort nobody = new RefusingPort()) {
+            result = run(URI.create("http://127.0.0.1:" + nobody.port()), "/ok", Checks.NONE, new LoadModel.CountXConcurrency(2, 2),
+                    Duration.ofSeconds(1));
+        }
 
         assertThat(result.errors().get(ErrorClass.REFUSED)).isPositive();
         assertThat(result.answered()).isZero();
