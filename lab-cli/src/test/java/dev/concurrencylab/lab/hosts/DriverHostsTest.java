@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.concurrencylab.lab.load.Checks;
 import dev.concurrencylab.lab.load.LoadListener;
 import dev.concurrencylab.lab.load.LoadModel;
+import dev.concurrencylab.lab.load.LoadPhase;
 import dev.concurrencylab.lab.load.LoadResult;
 import dev.concurrencylab.lab.load.LoadRun;
 import dev.concurrencylab.lab.load.RequestSpec;
@@ -22,6 +23,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
@@ -115,10 +117,12 @@ class DriverHostsTest {
             Pattern secondShare = Pattern.compile(ShareAgent.class.getName() + " \\S*/shares/" + ProcessHandle.current().pid() + "-\\d+-1\\.json ");
             List<String> seen = new CopyOnWriteArrayList<>();
             AtomicInteger killed = new AtomicInteger();
+            CountDownLatch measuring = new CountDownLatch(1);
             Thread killer = Thread.ofVirtual().start(() -> {
                 try {
-                    // the shares start 4 s from now; 2 s into the window the second one dies
-                    Thread.sleep(7_000);
+                    // timed from the window's start as the lab keeps it, not from now: a busy machine may start the shares late
+                    measuring.await();
+                    Thread.sleep(2_000);
                     ProcessHandle.allProcesses().forEach(p -> commandLine(p).filter(c -> c.contains("ShareAgent")).ifPresent(c -> {
                         seen.add(c);
                         if (secondShare.matcher(c).find() && p.destroyForcibly()) {
@@ -130,7 +134,15 @@ class DriverHostsTest {
                 }
             });
 
-            LoadResult merged = drivers.run(run, LoadListener.NONE);
+            LoadResult merged = drivers.run(run, new LoadListener() {
+                @Override
+                public void phase(LoadPhase phase) {
+                    if (phase == LoadPhase.MEASURE) {
+                        measuring.countDown();
+                    }
+                }
+            });
+            measuring.countDown();
             killer.join();
 
             assertThat(killed.get()).as("the second share was found and killed; shares seen: %s", seen).isEqualTo(1);
