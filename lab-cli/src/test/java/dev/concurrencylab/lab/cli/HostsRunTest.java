@@ -1,7 +1,6 @@
 package dev.concurrencylab.lab.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.withinPercentage;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -203,7 +202,9 @@ class HostsRunTest {
 
             JsonNode trial = ResultStore.JSON.readTree(lab.trials().getFirst().toFile());
             assertThat(trial.path("status").asText()).as("trial: %s", trial).isEqualTo("ok");
-            assertThat(trial.findValue("achievedRate").asDouble()).as("both hosts' shares together").isCloseTo(400, withinPercentage(2));
+            // One host's share alone would be 200, each sending the whole rate 800; a busy machine's drivers fall behind by a
+            // little (7 % seen at a load of 14 on 2 cores), and the rule that judges that is not this test's.
+            assertThat(trial.findValue("achievedRate").asDouble()).as("both hosts' shares together").isBetween(340.0, 404.0);
             JsonNode run = ResultStore.JSON.readTree(lab.out.resolve("run.json").toFile());
             assertThat(run.path("hosts").findValuesAsText("name")).containsExactly("app-box", "driver-a", "driver-b");
         }
