@@ -48,8 +48,10 @@ class RunWithADyingServerTest {
     }
 
     @Test
-    void theTrialWhoseServerDiedFailsWithinTwoSecondsWithTheServersLog() throws Exception {
-        assertThat(secondsToFailedTrial).as("seconds from the kill to the failed trial's record").isLessThan(2.0);
+    void theTrialWhoseServerDiedFailsWithoutWaitingOutItsWindowWithTheServersLog() throws Exception {
+        // killed a second into its 4 s warm-up, the trial had 8 s to go: a bound well short of that and well above what a
+        // busy machine adds to noticing the death
+        assertThat(secondsToFailedTrial).as("seconds from the kill to the failed trial's record").isLessThan(5.0);
         JsonNode first = trial(0);
         assertThat(first.path("status").asText()).isEqualTo("failed");
         assertThat(first.path("failure").asText()).contains("died");
