@@ -91,10 +91,15 @@ class CompilerThreadsTest {
         return tids;
     }
 
+    /** The nice values of those of {@code tids} still running: HotSpot ends a compiler thread beyond the first of its kind once idle. */
     static List<Integer> nices(long pid, List<Long> tids) throws java.io.IOException {
         List<Integer> nices = new ArrayList<>();
         for (long tid : tids) {
-            nices.add(CompilerThreads.nice(Files.readString(Path.of("/proc", Long.toString(pid), "task", Long.toString(tid), "stat"))));
+            try {
+                nices.add(CompilerThreads.nice(Files.readString(Path.of("/proc", Long.toString(pid), "task", Long.toString(tid), "stat"))));
+            } catch (java.nio.file.NoSuchFileException ended) {
+                // gone since listed: nothing to compare
+            }
         }
         return nices;
     }
