@@ -70,10 +70,10 @@ class HyperfoilDriverTest {
                     LoadListener.NONE);
 
             assertThat(result.errorCount()).isZero();
-            // With the cores to itself the engine sends all 80,001 arrivals of the 4 s; on CI's shared cores a stall cost it
-            // 1.15 % of them once. A socket per session broke at a few thousand a second, far outside this bound.
-            assertThat(result.sendRate()).isCloseTo(20_000, withinPercentage(3));
-            assertThat(result.good()).isEqualTo(result.sent());
+            // No bound on the rate sent: with the cores to itself the engine sends all 80,001 arrivals of the 4 s, on a busy
+            // machine 70 % of them (seen at a load of 12 on 2 cores), driver and server sharing this JVM. A socket per session,
+            // which broke at a few thousand a second, is told by the connections below, whatever the rate.
+            assertThat(result.good()).isEqualTo(result.sent()).isPositive();
             assertThat(model.maxConcurrency()).isEqualTo(20_000);
             // Answers take microseconds, so few are in flight: the pool's spare, not a socket per session. A stall of the
             // shared cores holds more answers in flight for a moment (652 seen in CI), so the bound is a tenth of the sessions.
@@ -228,7 +228,8 @@ class HyperfoilDriverTest {
      * hold + t·(λ/μ − 1): a deterministic queue. Over a window of T seconds latencies spread evenly up
      * to that at T, so p50 is the line at T/2 and p99 at 0.99·T, with hold the fastest answer (the
      * queue's first) and μ the rate served in the window. Tolerance 10 %: the workers take requests in
-     * fours, and the cores are shared.
+     * fours, and the cores are shared; 20 % where a session limit is in the way too (11.7 % seen on a
+     * machine at a load of 12), still far from the time since sent, hold + sessions / μ, a sixth of it.
      */
     private static final double CEILING = 4 * 1000 / 20.0;
 
@@ -260,8 +261,8 @@ class HyperfoilDriverTest {
         double lastSentMs = 1_000 * result.sent() / offered;
 
         assertThat(result.sessionLimitHit()).isTrue();
-        assertThat(percentile(result, 50)).isCloseTo(holdMs + lastSentMs / 2 * (offered / served - 1), withinPercentage(10));
-        assertThat(result.maxLatencyMs()).isCloseTo(holdMs + lastSentMs * (offered / served - 1), withinPercentage(10));
+        assertThat(percentile(result, 50)).isCloseTo(holdMs + lastSentMs / 2 * (offered / served - 1), withinPercentage(20));
+        assertThat(result.maxLatencyMs()).isCloseTo(holdMs + lastSentMs * (offered / served - 1), withinPercentage(20));
     }
 
     @Test
