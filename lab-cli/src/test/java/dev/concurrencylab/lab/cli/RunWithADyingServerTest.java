@@ -96,7 +96,8 @@ class RunWithADyingServerTest {
         assertThat(total.find()).isTrue();
         assertThat(Integer.parseInt(drawn.group(1))).isGreaterThanOrEqualTo(4).isEqualTo(Integer.parseInt(total.group(1)));
         assertThat(dom).doesNotContain("data-errors");
-        assertThat(dom).contains("⚑ server-died");
+        // the row's flag cell lists every flag of its trials: on a busy machine noisy and generator-limited come first
+        assertThat(dom).containsPattern("<td class=\"flag\">⚑ [^<]*\\bserver-died\\b");
     }
 
     private static String chromium() {
