@@ -37,6 +37,9 @@ class ResumeTest {
                     load: {model: open-rate, rate: 100, duration: 3s}
                 """.formatted(port), "run", List.of(), List.of("--cpus", "off"))) {
             lab.awaitWhileRunning(() -> !lab.trials().isEmpty(), "first trial written");
+            // stopped, it holds its lock and writes no more: however long the resume beside it takes to start on a busy
+            // machine, the run can neither end meanwhile nor be killed after its last trial
+            assertThat(new ProcessBuilder("kill", "-STOP", Long.toString(lab.process.pid())).start().waitFor()).isZero();
             try (ChildLab beside = ChildLab.resume(tmp, lab.out, "beside.log")) {
                 assertThat(beside.process.waitFor(2, TimeUnit.MINUTES)).isTrue();
                 assertThat(beside.process.exitValue()).as("a run still going is not resumed beside it: %s", beside.log()).isEqualTo(2);
