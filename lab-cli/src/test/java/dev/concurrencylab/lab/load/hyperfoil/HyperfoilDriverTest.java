@@ -76,8 +76,9 @@ class HyperfoilDriverTest {
             assertThat(result.good()).isEqualTo(result.sent()).isPositive();
             assertThat(model.maxConcurrency()).isEqualTo(20_000);
             // Answers take microseconds, so few are in flight: the pool's spare, not a socket per session. A stall of the
-            // shared cores holds more answers in flight for a moment (652 seen in CI), so the bound is a tenth of the sessions.
-            assertThat(fast.connections.get()).isLessThanOrEqualTo(2_000);
+            // shared cores holds more answers in flight for a moment (652 seen in CI, 5,631 on a machine at a load of 15), so
+            // the bound is half the sessions, which a socket per session (20,000) is far past.
+            assertThat(fast.connections.get()).isLessThanOrEqualTo(10_000);
             assertThat(result.connections().peak()).isBetween(1, fast.connections.get());
             assertThat(result.connections().bound()).isEqualTo(20_000);
         }
@@ -244,7 +245,8 @@ class HyperfoilDriverTest {
         double ceiling = 4 * 1_000 / (server.held.getIntervalHistogram().getMean() / 1e6);
 
         assertThat(ceiling).isCloseTo(CEILING, withinPercentage(10));
-        assertThat(served).as("answers in the window per second").isCloseTo(ceiling, withinPercentage(2));
+        // 2 % off seen on a busy machine; crediting the offered rate instead would be 20 % off
+        assertThat(served).as("answers in the window per second").isCloseTo(ceiling, withinPercentage(5));
         assertThat(result.goodAfterWindow()).as("answers after the window, apart").isGreaterThan(100);
         assertThat(percentile(result, 50)).isCloseTo(holdMs + 2_500 * (offered / served - 1), withinPercentage(10));
         assertThat(percentile(result, 99)).isCloseTo(holdMs + 4_950 * (offered / served - 1), withinPercentage(10));
@@ -272,8 +274,9 @@ class HyperfoilDriverTest {
         org.HdrHistogram.Histogram held = server.held.getIntervalHistogram();
 
         assertThat(result.throughput()).isCloseTo(CEILING / 2, withinPercentage(2));
-        // The server's own time starts once its handler has the request: its HTTP dispatch (0.6-1.2 ms measured here) is outside it.
-        assertThat(percentile(result, 50) - held.getValueAtPercentile(50) / 1e6).as("the median over the server's own").isBetween(0.0, 2.0);
+        // The server's own time starts once its handler has the request: its HTTP dispatch (0.6-1.2 ms measured here, 2.7 ms on
+        // a machine at a load of 15) is outside it. A quarter of the hold: a queue would add tens of ms.
+        assertThat(percentile(result, 50) - held.getValueAtPercentile(50) / 1e6).as("the median over the server's own").isBetween(0.0, 5.0);
     }
 
     private static double percentile(LoadResult result, double p) {
