@@ -45,7 +45,15 @@ public final class Lab implements Runnable {
 
     /** Runs a command line and returns its exit code: 0 done, 1 a trial failed, 2 bad input, 3 thresholds crossed. */
     public static int execute(String... args) {
+        return execute(null, args);
+    }
+
+    /** As {@link #execute(String...)}, its error lines to {@code err} (a test's own), or to System.err when null. */
+    static int execute(java.io.PrintWriter err, String... args) {
         CommandLine cli = new CommandLine(new Lab());
+        if (err != null) {
+            cli.setErr(err);
+        }
         cli.setExecutionExceptionHandler((e, cmd, parsed) -> {
             if (e instanceof SuiteException || e instanceof CommandLine.ParameterException || e instanceof IllegalArgumentException) {
                 cmd.getErr().println("lab: " + e.getMessage());

@@ -80,6 +80,15 @@ final class ChildLab implements AutoCloseable {
     }
 
     /**
+     * Waits until the progress output says trial (or step) {@code number} is in its measured window,
+     * however long a busy machine takes to start its server and warm it up.
+     */
+    void awaitWindowOf(int number) throws IOException, InterruptedException {
+        awaitWhileRunning(() -> log().lines().anyMatch(l -> l.startsWith("[" + number + "/") && l.contains(" measure ")),
+                "trial " + number + " in its window");
+    }
+
+    /**
      * Kills the first descendant that {@code which} picks once the first of {@code trials} trials is
      * under way, and returns the seconds from the kill to the first trial's record (at most 10).
      */

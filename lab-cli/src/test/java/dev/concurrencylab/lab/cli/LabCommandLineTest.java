@@ -3,12 +3,12 @@ package dev.concurrencylab.lab.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.concurrencylab.lab.result.ResultStore;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -19,8 +19,11 @@ class LabCommandLineTest {
     @TempDir
     static Path tmp;
 
+    private static String homeBefore;
+
     @BeforeAll
     static void home() throws Exception {
+        homeBefore = System.getProperty("lab.home");
         System.setProperty("lab.home", Path.of("..").toAbsolutePath().normalize().toString());
         Files.writeString(tmp.resolve("remote.yaml"), """
                 name: remote
@@ -39,6 +42,16 @@ class LabCommandLineTest {
         cutShort("capacity", "interrupted", "./lab capacity capacity-delay --scale quick", null);
         cutShort("password", "interrupted", "./lab run e0-posts --scale quick --postgresql-url postgresql://lab:****@127.0.0.1:5432/lab", null);
         cutShort("changed", "interrupted", "./lab run " + tmp.resolve("hello-once.yaml") + " --scale quick", hello.replace("burst", "max-rate"));
+    }
+
+    /** The property is the JVM's, seen by every later test class: each then finds the lab where it was before this one. */
+    @AfterAll
+    static void homeBack() {
+        if (homeBefore == null) {
+            System.clearProperty("lab.home");
+        } else {
+            System.setProperty("lab.home", homeBefore);
+        }
     }
 
     /** A results directory whose run.json says {@code status}, made by {@code command}, with the suite as it ran. */
@@ -72,16 +85,10 @@ class LabCommandLineTest {
             resume: suite changed    | resume TMP/changed                         | TMP/hello-once.yaml changed since the run in TMP/changed began
             """)
     void badInputIsOneLineAndExitCodeTwo(String what, String args, String expected) {
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        PrintStream original = System.err;
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-        int code;
-        try {
-            code = Lab.execute(args.replace("TMP", tmp.toString()).split(" "));
-        } finally {
-            System.setErr(original);
-        }
-        String text = err.toString(StandardCharsets.UTF_8).strip();
+        // its own writer, not System.err swapped: whatever else in this JVM writes there meanwhile is not the lab's line
+        StringWriter err = new StringWriter();
+        int code = Lab.execute(new PrintWriter(err, true), args.replace("TMP", tmp.toString()).split(" "));
+        String text = err.toString().strip();
         assertThat(code).isEqualTo(2);
         assertThat(text).startsWith("lab: ").contains(expected.replace("TMP", tmp.toString())).doesNotContain("\n").doesNotContain("Exception");
     }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.concurrencylab.lab.monitor.HelloServer;
 import dev.concurrencylab.lab.result.ResultStore;
-import dev.concurrencylab.services.Ports;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -14,9 +13,9 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParseResult;
+import picocli.CommandLine;
 
 /** The command a run records runs the same thing again: every option that changes what runs is in it. */
 class RerunLineTest {
@@ -26,8 +25,8 @@ class RerunLineTest {
 
     @Test
     void aLimitedRunsRecordedLineParsesToTheOptionsItRanWith() throws Exception {
-        int port = Ports.freeLoopbackPort();
-        Process server = HelloServer.start(port);
+        HelloServer server = HelloServer.start();
+        int port = server.port();
         List<String> limits = List.of("--benchmarks", "hello", "--variants", "users-own", "--noisy-above", "40", "--allow-remote-target",
                 "--cpus", "off", "--no-cds", "--trials", "1");
         try (ChildLab lab = ChildLab.start(tmp, """
@@ -49,7 +48,7 @@ class RerunLineTest {
             assertThat(whatRuns(RerunLine.words(recorded.substring("./lab ".length())))).isEqualTo(whatRuns(asRun));
             assertThat(lab.trials()).as("only the benchmark asked for ran").hasSize(1);
         } finally {
-            server.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            server.process().destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }
     }
 

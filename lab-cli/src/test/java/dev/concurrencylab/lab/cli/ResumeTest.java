@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.concurrencylab.lab.monitor.HelloServer;
 import dev.concurrencylab.lab.result.ResultStore;
-import dev.concurrencylab.services.Ports;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -25,8 +24,8 @@ class ResumeTest {
     @Test
     @Timeout(value = 4, unit = TimeUnit.MINUTES)
     void aRunKilledAfterItsFirstTrialGoesOnFromTheNextKeepingWhatItWrote() throws Exception {
-        int port = Ports.freeLoopbackPort();
-        Process server = HelloServer.start(port);
+        HelloServer server = HelloServer.start();
+        int port = server.port();
         try (ChildLab lab = ChildLab.start(tmp, """
                 name: resumed
                 variants:
@@ -38,6 +37,9 @@ class ResumeTest {
                     load: {model: open-rate, rate: 100, duration: 3s}
                 """.formatted(port), "run", List.of(), List.of("--cpus", "off"))) {
             lab.awaitWhileRunning(() -> !lab.trials().isEmpty(), "first trial written");
+            // stopped, it holds its lock and writes no more: however long the resume beside it takes to start on a busy
+            // machine, the run can neither end meanwhile nor be killed after its last trial
+            assertThat(new ProcessBuilder("kill", "-STOP", Long.toString(lab.process.pid())).start().waitFor()).isZero();
             try (ChildLab beside = ChildLab.resume(tmp, lab.out, "beside.log")) {
                 assertThat(beside.process.waitFor(2, TimeUnit.MINUTES)).isTrue();
                 assertThat(beside.process.exitValue()).as("a run still going is not resumed beside it: %s", beside.log()).isEqualTo(2);
@@ -79,7 +81,7 @@ class ResumeTest {
                 assertThat(Files.readString(lab.out.resolve("report.md"))).contains("- **parts**: ");
             }
         } finally {
-            server.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            server.process().destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }
     }
 }

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.concurrencylab.lab.monitor.HelloServer;
 import dev.concurrencylab.lab.monitor.ResourceSample;
 import dev.concurrencylab.lab.result.ResultStore;
-import dev.concurrencylab.services.Ports;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -20,8 +19,8 @@ class RunAgainstAUrlServerTest {
 
     @Test
     void aLoopbackUrlServerIsFoundByItsPortAndWatchedAsTheServerAndTheLabStartsNoServiceForIt() throws Exception {
-        int port = Ports.freeLoopbackPort();
-        Process server = HelloServer.start(port);
+        HelloServer server = HelloServer.start();
+        int port = server.port();
         try (ChildLab lab = ChildLab.run(tmp, """
                 name: url-server
                 variants:
@@ -44,7 +43,7 @@ class RunAgainstAUrlServerTest {
             assertThat(run.path("services").size()).as("run.json services: %s", run.path("services")).isZero();
             assertThat(lab.log()).contains("starting no backing service").doesNotContain("starting postgresql");
         } finally {
-            server.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            server.process().destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }
     }
 }

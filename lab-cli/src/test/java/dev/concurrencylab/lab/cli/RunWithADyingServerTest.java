@@ -48,8 +48,10 @@ class RunWithADyingServerTest {
     }
 
     @Test
-    void theTrialWhoseServerDiedFailsWithinTwoSecondsWithTheServersLog() throws Exception {
-        assertThat(secondsToFailedTrial).as("seconds from the kill to the failed trial's record").isLessThan(2.0);
+    void theTrialWhoseServerDiedFailsWithoutWaitingOutItsWindowWithTheServersLog() throws Exception {
+        // killed a second into its 4 s warm-up, the trial had 8 s to go: a bound well short of that and well above what a
+        // busy machine adds to noticing the death
+        assertThat(secondsToFailedTrial).as("seconds from the kill to the failed trial's record").isLessThan(5.0);
         JsonNode first = trial(0);
         assertThat(first.path("status").asText()).isEqualTo("failed");
         assertThat(first.path("failure").asText()).contains("died");
@@ -94,7 +96,8 @@ class RunWithADyingServerTest {
         assertThat(total.find()).isTrue();
         assertThat(Integer.parseInt(drawn.group(1))).isGreaterThanOrEqualTo(4).isEqualTo(Integer.parseInt(total.group(1)));
         assertThat(dom).doesNotContain("data-errors");
-        assertThat(dom).contains("⚑ server-died");
+        // the row's flag cell lists every flag of its trials: on a busy machine noisy and generator-limited come first
+        assertThat(dom).containsPattern("<td class=\"flag\">⚑ [^<]*\\bserver-died\\b");
     }
 
     private static String chromium() {

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * One real run whose PostgreSQL (started by the lab) is killed in the middle of the first trial:
- * the trial must fail within two seconds naming the service, and the run stop with one line
+ * the trial must fail without waiting out its window, naming the service, and the run stop with one line
  * instead of measuring servers without their database.
  */
 class RunWithADyingServiceTest {
@@ -44,8 +44,10 @@ class RunWithADyingServiceTest {
     }
 
     @Test
-    void theTrialFailsWithinTwoSecondsAsServiceDiedNamingPostgresqlWithItsLog() throws Exception {
-        assertThat(secondsToFailedTrial).as("seconds from the kill to the failed trial's record").isLessThan(2.0);
+    void theTrialFailsWithoutWaitingOutItsWindowAsServiceDiedNamingPostgresqlWithItsLog() throws Exception {
+        // killed a second into its 3 s warm-up, the trial had 8 s to go: a bound well short of that and well above what a
+        // busy machine adds to noticing the death
+        assertThat(secondsToFailedTrial).as("seconds from the kill to the failed trial's record").isLessThan(5.0);
         JsonNode first = ResultStore.JSON.readTree(lab.trials().getFirst().toFile());
         assertThat(first.path("status").asText()).isEqualTo("failed");
         assertThat(first.path("failure").asText()).isEqualTo("service-died: postgresql died during the trial");

@@ -89,7 +89,9 @@ class SheddingServerTest {
             assertThat(t.path("throughput").asDouble()).isCloseTo(good / t.path("windowSeconds").asDouble(),
                     org.assertj.core.data.Offset.offset(0.5));
             assertThat(t.path("latency").path("minMs").asDouble()).as("only good answers in latency").isGreaterThanOrEqualTo(GOOD_ANSWER_MS);
-            assertThat(t.path("failedLatency").path("p50Ms").asDouble()).as("the 503s were fast").isLessThan(GOOD_ANSWER_MS);
+            // against the good answers of the same trial, not a fixed 20 ms: a busy machine slows both alike
+            assertThat(t.path("failedLatency").path("p50Ms").asDouble()).as("the 503s were fast")
+                    .isLessThan(t.path("latency").path("p50Ms").asDouble());
             assertThat(t.path("flags").toString()).contains("errors", "failed-checks");
             assertThat(t.path("checks").get(0).path("name").asText()).isEqualTo("status is 200");
             assertThat(t.path("checks").get(0).path("fails").asLong()).isEqualTo(status);

@@ -92,6 +92,28 @@ public final class NamespaceHosts implements AutoCloseable {
         return new HostSpec(name, address, 22, "root", home.resolve("client_key"), roles, null, home.resolve("known_hosts"), null, null);
     }
 
+    /**
+     * Processes running on these hosts now: those in one of their network namespaces. What a test looks
+     * for there is then what its own hosts run, never a like-named process of another test or user.
+     */
+    public java.util.stream.Stream<ProcessHandle> processes() {
+        java.util.Set<String> own = new java.util.HashSet<>();
+        for (String ns : namespaces) {
+            try {
+                own.add("net:[" + Files.getAttribute(Path.of("/run/netns", ns), "unix:ino") + "]");
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return ProcessHandle.allProcesses().filter(p -> {
+            try {
+                return own.contains(Files.readSymbolicLink(Path.of("/proc", Long.toString(p.pid()), "ns", "net")).toString());
+            } catch (IOException e) {
+                return false;
+            }
+        });
+    }
+
     private static void awaitListening(String address, int port) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (System.nanoTime() < deadline) {

@@ -68,6 +68,8 @@ class CompilerThreadsTest {
         Process jvm = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), Busy.class.getName()).start();
         try {
+            // up and in its main, compiler threads and all: on a busy machine a JVM's start-up takes longer than any fixed wait
+            assertThat(jvm.inputReader().readLine()).isEqualTo("ready");
             test.run(jvm);
         } finally {
             jvm.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
@@ -91,10 +93,15 @@ class CompilerThreadsTest {
         return tids;
     }
 
+    /** The nice values of those of {@code tids} still running: HotSpot ends a compiler thread beyond the first of its kind once idle. */
     static List<Integer> nices(long pid, List<Long> tids) throws java.io.IOException {
         List<Integer> nices = new ArrayList<>();
         for (long tid : tids) {
-            nices.add(CompilerThreads.nice(Files.readString(Path.of("/proc", Long.toString(pid), "task", Long.toString(tid), "stat"))));
+            try {
+                nices.add(CompilerThreads.nice(Files.readString(Path.of("/proc", Long.toString(pid), "task", Long.toString(tid), "stat"))));
+            } catch (java.nio.file.NoSuchFileException ended) {
+                // gone since listed: nothing to compare
+            }
         }
         return nices;
     }
@@ -102,6 +109,8 @@ class CompilerThreadsTest {
     /** Waits for a line on stdin, then runs code the JIT has not seen, for a while. */
     public static final class Busy {
         public static void main(String[] args) throws Exception {
+            System.out.println("ready");
+            System.out.flush();
             System.in.read();
             double sum = 0;
             for (long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20); System.nanoTime() < end; ) {

@@ -2,7 +2,6 @@ package dev.concurrencylab.lab.monitor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.concurrencylab.services.Ports;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.util.concurrent.TimeUnit;
@@ -12,18 +11,19 @@ class ListeningProcessTest {
 
     @Test
     void theProcessListeningOnALoopbackPortIsFoundByItsPid() throws Exception {
-        int port = Ports.freeLoopbackPort();
-        Process server = HelloServer.start(port);
+        HelloServer server = HelloServer.start();
         try {
-            assertThat(ListeningProcess.on(port)).hasValue(server.pid());
+            assertThat(ListeningProcess.on(server.port())).hasValue(server.process().pid());
         } finally {
-            server.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            server.process().destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }
     }
 
     @Test
     void aPortNobodyListensOnHasNoProcess() throws Exception {
-        assertThat(ListeningProcess.on(Ports.freeLoopbackPort())).isEmpty();
+        try (RefusingPort nobody = new RefusingPort()) {
+            assertThat(ListeningProcess.on(nobody.port())).isEmpty();
+        }
     }
 
     @Test

@@ -66,7 +66,10 @@ class MonitorTest {
                     stopHogWhenMeasuring.and(monitor));
             List<ResourceSample> samples = monitor.finish();
 
-            assertThat(samples).hasSizeBetween(5, 7);
+            // half-second samples over the window, however long it was: the window opens once the hog is gone, and on a busy
+            // machine that took 2.3 s of its 3 s
+            int halves = (int) Math.round(load.windowSeconds() / 0.5);
+            assertThat(samples).hasSizeBetween(halves - 1, halves + 1);
             assertThat(samples).allSatisfy(s -> assertThat(s.values().get("hog.cpu.percent")).isLessThan(10.0));
             assertThat(samples.getLast().t()).isLessThanOrEqualTo(load.windowSeconds() + 0.1);
             assertThat(samples.stream().mapToDouble(ResourceSample::seconds).sum()).isGreaterThan(load.windowSeconds() - 0.6);
@@ -78,12 +81,14 @@ class MonitorTest {
 
     @Test
     void gcPausesArePerIntervalChangesNotRunningTotals() {
-        Monitor monitor = new Monitor(os, new Monitor.Target(null, server.uri(), Map.of()), Duration.ofMillis(300));
+        // A scrape waits at most the interval: a second, so that a busy machine does not stall the server past it (at 300 ms a
+        // scrape the server counted but the monitor gave up on left a sample without figures and the next with twice the change).
+        Monitor monitor = new Monitor(os, new Monitor.Target(null, server.uri(), Map.of()), Duration.ofSeconds(1));
         monitor.begin();
-        sleep(1_400);
+        sleep(2_300);
         List<ResourceSample> samples = monitor.finish();
 
-        assertThat(samples).hasSizeGreaterThanOrEqualTo(4);
+        assertThat(samples).as("a running total would show twice the change in the second").hasSizeGreaterThanOrEqualTo(2);
         assertThat(samples).allSatisfy(s -> {
             assertThat(s.values()).containsEntry(JvmMetric.GC_PAUSES.key(), 4.0);
             assertThat(s.values()).containsEntry(JvmMetric.GC_PAUSE_MS.key(), 15.0);
@@ -111,8 +116,9 @@ class MonitorTest {
         ResourceSummary before = watch(Duration.ofSeconds(1), null);
         assumeTrue(before.figures().get(ResourceSample.OTHER_CPU).avg() < 15,
                 "other work is using this machine, so no trial here can be quiet");
-        // A server under test that burns a whole CPU: busy, but the lab's own work, not noise.
-        Process busyServer = new ProcessBuilder("sh", "-c", "exec yes > /dev/null").start();
+        // A server under test that burns a whole CPU: busy, but the lab's own work, not noise. Raised (as root) so that it
+        // gets its CPU even when the machine turns busy after the check above.
+        Process busyServer = new ProcessBuilder("nice", "-n", "-10", "sh", "-c", "exec yes > /dev/null").start();
         try {
             ResourceSummary summary = watch(Duration.ofSeconds(2), busyServer.pid());
 

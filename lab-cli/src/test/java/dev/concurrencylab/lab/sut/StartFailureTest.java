@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.concurrencylab.lab.cpu.CpuLayout;
+import dev.concurrencylab.lab.monitor.RefusingPort;
 import dev.concurrencylab.lab.suite.Catalog;
 import dev.concurrencylab.lab.suite.Variant;
-import dev.concurrencylab.services.Ports;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -22,19 +22,21 @@ class StartFailureTest {
     Path tmp;
 
     @Test
-    void aServerWhoseDatabaseIsNotThereSaysItCouldNotConnectToPostgresqlAtItsAddress() {
+    void aServerWhoseDatabaseIsNotThereSaysItCouldNotConnectToPostgresqlAtItsAddress() throws Exception {
         Variant mvc = Catalog.load(HOME).variants().get("mvc-platform");
-        int nobody = Ports.freeLoopbackPort();
-        Map<String, String> properties = Map.of(
-                "spring.datasource.url", "jdbc:postgresql://127.0.0.1:" + nobody + "/postgres",
-                "spring.datasource.username", "lab",
-                "spring.r2dbc.url", "r2dbc:postgresql://127.0.0.1:" + nobody + "/postgres",
-                "spring.r2dbc.username", "lab");
+        try (RefusingPort refusing = new RefusingPort()) {
+            int nobody = refusing.port();
+            Map<String, String> properties = Map.of(
+                    "spring.datasource.url", "jdbc:postgresql://127.0.0.1:" + nobody + "/postgres",
+                    "spring.datasource.username", "lab",
+                    "spring.r2dbc.url", "r2dbc:postgresql://127.0.0.1:" + nobody + "/postgres",
+                    "spring.r2dbc.username", "lab");
 
-        assertThatThrownBy(() -> new SutLauncher(CpuLayout.unpinned(2, "test"), false).launch(mvc, properties, tmp.resolve("server.log"), note -> { }))
-                .isInstanceOf(SutException.class)
-                .hasMessage("mvc-platform exited during start-up: could not connect to PostgreSQL at 127.0.0.1:" + nobody
-                        + ": connection refused");
+            assertThatThrownBy(() -> new SutLauncher(CpuLayout.unpinned(2, "test"), false).launch(mvc, properties, tmp.resolve("server.log"), note -> { }))
+                    .isInstanceOf(SutException.class)
+                    .hasMessage("mvc-platform exited during start-up: could not connect to PostgreSQL at 127.0.0.1:" + nobody
+                            + ": connection refused");
+        }
     }
 
     @Test

@@ -14,7 +14,7 @@ import dev.concurrencylab.lab.load.LoadRun;
 import dev.concurrencylab.lab.load.RequestSpec;
 import dev.concurrencylab.lab.load.SecondStats;
 import dev.concurrencylab.lab.load.Warmup;
-import dev.concurrencylab.services.Ports;
+import dev.concurrencylab.lab.monitor.RefusingPort;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -70,14 +70,15 @@ class HyperfoilDriverTest {
                     LoadListener.NONE);
 
             assertThat(result.errorCount()).isZero();
-            // With the cores to itself the engine sends all 80,001 arrivals of the 4 s; on CI's shared cores a stall cost it
-            // 1.15 % of them once. A socket per session broke at a few thousand a second, far outside this bound.
-            assertThat(result.sendRate()).isCloseTo(20_000, withinPercentage(3));
-            assertThat(result.good()).isEqualTo(result.sent());
+            // No bound on the rate sent: with the cores to itself the engine sends all 80,001 arrivals of the 4 s, on a busy
+            // machine 70 % of them (seen at a load of 12 on 2 cores), driver and server sharing this JVM. A socket per session,
+            // which broke at a few thousand a second, is told by the connections below, whatever the rate.
+            assertThat(result.good()).isEqualTo(result.sent()).isPositive();
             assertThat(model.maxConcurrency()).isEqualTo(20_000);
             // Answers take microseconds, so few are in flight: the pool's spare, not a socket per session. A stall of the
-            // shared cores holds more answers in flight for a moment (652 seen in CI), so the bound is a tenth of the sessions.
-            assertThat(fast.connections.get()).isLessThanOrEqualTo(2_000);
+            // shared cores holds more answers in flight for a moment (652 seen in CI, 5,631 on a machine at a load of 15), so
+            // the bound is half the sessions, which a socket per session (20,000) is far past.
+            assertThat(fast.connections.get()).isLessThanOrEqualTo(10_000);
             assertThat(result.connections().peak()).isBetween(1, fast.connections.get());
             assertThat(result.connections().bound()).isEqualTo(20_000);
         }
@@ -202,9 +203,12 @@ class HyperfoilDriverTest {
     }
 
     @Test
-    void aRefusedConnectionIsRefused() {
-        URI nobody = URI.create("http://127.0.0.1:" + Ports.freeLoopbackPort());
-        LoadResult result = run(nobody, "/ok", Checks.NONE, new LoadModel.CountXConcurrency(2, 2), Duration.ofSeconds(1));
+    void aRefusedConnectionIsRefused() throws Exception {
+        LoadResult result;
+        try (RefusingPort nobody = new RefusingPort()) {
+            result = run(URI.create("http://127.0.0.1:" + nobody.port()), "/ok", Checks.NONE, new LoadModel.CountXConcurrency(2, 2),
+                    Duration.ofSeconds(1));
+        }
 
         assertThat(result.errors().get(ErrorClass.REFUSED)).isPositive();
         assertThat(result.answered()).isZero();
@@ -225,7 +229,8 @@ class HyperfoilDriverTest {
      * hold + t·(λ/μ − 1): a deterministic queue. Over a window of T seconds latencies spread evenly up
      * to that at T, so p50 is the line at T/2 and p99 at 0.99·T, with hold the fastest answer (the
      * queue's first) and μ the rate served in the window. Tolerance 10 %: the workers take requests in
-     * fours, and the cores are shared.
+     * fours, and the cores are shared; 20 % where a session limit is in the way too (11.7 % seen on a
+     * machine at a load of 12), still far from the time since sent, hold + sessions / μ, a sixth of it.
      */
     private static final double CEILING = 4 * 1000 / 20.0;
 
@@ -240,7 +245,8 @@ class HyperfoilDriverTest {
         double ceiling = 4 * 1_000 / (server.held.getIntervalHistogram().getMean() / 1e6);
 
         assertThat(ceiling).isCloseTo(CEILING, withinPercentage(10));
-        assertThat(served).as("answers in the window per second").isCloseTo(ceiling, withinPercentage(2));
+        // 2 % off seen on a busy machine; crediting the offered rate instead would be 20 % off
+        assertThat(served).as("answers in the window per second").isCloseTo(ceiling, withinPercentage(5));
         assertThat(result.goodAfterWindow()).as("answers after the window, apart").isGreaterThan(100);
         assertThat(percentile(result, 50)).isCloseTo(holdMs + 2_500 * (offered / served - 1), withinPercentage(10));
         assertThat(percentile(result, 99)).isCloseTo(holdMs + 4_950 * (offered / served - 1), withinPercentage(10));
@@ -257,8 +263,8 @@ class HyperfoilDriverTest {
         double lastSentMs = 1_000 * result.sent() / offered;
 
         assertThat(result.sessionLimitHit()).isTrue();
-        assertThat(percentile(result, 50)).isCloseTo(holdMs + lastSentMs / 2 * (offered / served - 1), withinPercentage(10));
-        assertThat(result.maxLatencyMs()).isCloseTo(holdMs + lastSentMs * (offered / served - 1), withinPercentage(10));
+        assertThat(percentile(result, 50)).isCloseTo(holdMs + lastSentMs / 2 * (offered / served - 1), withinPercentage(20));
+        assertThat(result.maxLatencyMs()).isCloseTo(holdMs + lastSentMs * (offered / served - 1), withinPercentage(20));
     }
 
     @Test
@@ -268,8 +274,9 @@ class HyperfoilDriverTest {
         org.HdrHistogram.Histogram held = server.held.getIntervalHistogram();
 
         assertThat(result.throughput()).isCloseTo(CEILING / 2, withinPercentage(2));
-        // The server's own time starts once its handler has the request: its HTTP dispatch (0.6-1.2 ms measured here) is outside it.
-        assertThat(percentile(result, 50) - held.getValueAtPercentile(50) / 1e6).as("the median over the server's own").isBetween(0.0, 2.0);
+        // The server's own time starts once its handler has the request: its HTTP dispatch (0.6-1.2 ms measured here, 2.7 ms on
+        // a machine at a load of 15) is outside it. A quarter of the hold: a queue would add tens of ms.
+        assertThat(percentile(result, 50) - held.getValueAtPercentile(50) / 1e6).as("the median over the server's own").isBetween(0.0, 5.0);
     }
 
     private static double percentile(LoadResult result, double p) {
