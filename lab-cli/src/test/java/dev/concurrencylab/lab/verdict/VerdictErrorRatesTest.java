@@ -135,7 +135,9 @@ class VerdictErrorRatesTest {
                 double[] a = java.util.Arrays.copyOf(variant, n);
                 double[] b = java.util.Arrays.copyOf(base, n);
                 if (n == max || rule.decided(a, b, n, rules)) {
-                    if (Verdict.interval(a, b, rule.confidence(n), rules).claims(minEffect)) {
+                    // What stopped it: the interim look's Welch interval, or the last look's own.
+                    RatioInterval judged = n == max ? Verdict.interval(a, b, rule.confidence(n), rules) : RatioInterval.of(a, b, rule.confidence(n));
+                    if (judged.claims(minEffect)) {
                         sequential++;
                     }
                     trials += n;
