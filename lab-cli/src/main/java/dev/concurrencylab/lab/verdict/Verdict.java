@@ -92,7 +92,7 @@ public record Verdict(String variant, String base, Figure figure, Kind kind, Str
         Optional<String> groups = inconsistent(figure, variant, a, rules).or(() -> inconsistent(figure, base, b, rules));
         RatioInterval ri = interval(a, b, RatioInterval.CONFIDENCE, rules);
         String figures = String.format(Locale.ROOT, "ratio %s, 95 %% CI %s", fixed(ri.ratio()), ri.ends(Verdict::fixed))
-                + groups.map(g -> " by ranks, " + pairs(a, b, figure) + "; " + g).orElse("") + onEnds;
+                + groups.map(g -> " by ranks, " + pairs(a, b) + "; " + g).orElse("") + onEnds;
         String m = Numbers.format(rules.minEffect() * 100);
         if (!ri.claims(rules.minEffect())) {
             if (ri.within(rules.minEffect())) {
@@ -130,7 +130,7 @@ public record Verdict(String variant, String base, Figure figure, Kind kind, Str
     }
 
     /** "higher in 14 of 15 launch pairs", or "in every launch pair": what a ratio by ranks rests on. */
-    private static String pairs(double[] variant, double[] base, Figure figure) {
+    private static String pairs(double[] variant, double[] base) {
         double above = RankInterval.pairsAbove(variant, base);
         int all = variant.length * base.length;
         String way = above * 2 >= all ? "higher" : "lower";
