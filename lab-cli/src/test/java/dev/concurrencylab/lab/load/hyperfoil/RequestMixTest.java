@@ -78,6 +78,24 @@ class RequestMixTest {
     }
 
     @Test
+    void aClosedRampKeepsItsWeightsThoughOneRequestIsTwentyTimesSlower() throws Exception {
+        try (TestServer server = new TestServer()) {
+            RequestSpec mix = RequestSpec.mixed(List.of(named("fast", 80, "/ok", Checks.NONE), named("slow", 20, "/sleep?ms=20", Checks.NONE)));
+            LoadModel model = new LoadModel.ClosedStages(List.of(new LoadModel.Stage(Duration.ofSeconds(1), 8),
+                    new LoadModel.Stage(Duration.ofSeconds(2), 8)));
+            LoadResult result = driver.run(new LoadRun(server.uri(), mix, Checks.NONE, model, Warmup.fixed(Duration.ofSeconds(1))),
+                    LoadListener.NONE);
+
+            // Users split 80/20 between the two would send the fast request about 80 times as often as the slow one, not 4 times.
+            Map<String, RequestLoad> requests = byName(result);
+            assertThat(result.sent()).isGreaterThan(500);
+            assertThat(100.0 * requests.get("slow").sent() / result.sent()).isCloseTo(20, within(1.0));
+            assertThat(requests.get("slow").latencyNanos().getValueAtPercentile(50) / 1e6).isGreaterThan(19);
+            assertThat(requests.get("fast").latencyNanos().getValueAtPercentile(50) / 1e6).isLessThan(19);
+        }
+    }
+
+    @Test
     void aFailingRequestsErrorsAreItsOwnAndTheWholesToo() throws Exception {
         try (TestServer server = new TestServer()) {
             RequestSpec mix = RequestSpec.mixed(List.of(named("ok", 3, "/ok", new Checks(200, null, null)),
