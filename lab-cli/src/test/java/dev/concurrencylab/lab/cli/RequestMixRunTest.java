@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.concurrencylab.lab.monitor.HelloServer;
-import dev.concurrencylab.lab.result.ResultStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -36,10 +35,7 @@ class RequestMixRunTest {
                   - workload: greetings
                     load: {model: open-rate, rate: 400, duration: 3s}
                 """.formatted(server.port()))) {
-            assertThat(lab.process.waitFor(3, TimeUnit.MINUTES)).as("its output: %s", lab.log()).isTrue();
-            JsonNode trial = ResultStore.JSON.readTree(lab.trials().getFirst().toFile());
-
-            assertThat(trial.path("status").asText()).as("its output: %s", lab.log()).isEqualTo("ok");
+            JsonNode trial = lab.firstTrialOk();
             JsonNode search = trial.path("requests").path(0);
             JsonNode create = trial.path("requests").path(1);
             assertThat(search.path("name").asText()).isEqualTo("search");

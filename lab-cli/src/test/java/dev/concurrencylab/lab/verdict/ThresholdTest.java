@@ -20,8 +20,11 @@ import org.junit.jupiter.api.Test;
 /** Thresholds judged on trial records as the runner writes them. */
 class ThresholdTest {
 
-    private static final TrialResult TRIAL = TrialResult.of(Trials.identity())
-            .outcome(new TrialOutcome(TrialStatus.OK, null, List.of(), Map.of(), null))
+    private static TrialResult.Builder completed() {
+        return TrialResult.of(Trials.identity()).outcome(new TrialOutcome(TrialStatus.OK, null, List.of(), Map.of(), null));
+    }
+
+    private static final TrialResult TRIAL = completed()
             .window(Trials.window(1200, Map.of("status", 12L), 0.012))
             .latencies(new Latencies(Trials.latency(20, 480, 900), null, null))
             .judged(new Judged(List.of(CheckResult.of("status is 200", 988, 12), CheckResult.of("response time < 500ms", 1000, 0)),
@@ -37,8 +40,7 @@ class ThresholdTest {
         assertThat(judge("throughput >= 1200")).isEqualTo(new ThresholdResult("throughput >= 1200", 1200.0, true));
     }
 
-    private static final TrialResult MIXED = TrialResult.of(Trials.identity())
-            .outcome(new TrialOutcome(TrialStatus.OK, null, List.of(), Map.of(), null))
+    private static final TrialResult MIXED = completed()
             .window(Trials.window(1000, Map.of("status", 10L), 0.01))
             .latencies(new Latencies(Trials.latency(5, 150, 300), null, null))
             .judged(new Judged(List.of(CheckResult.of("search: status is 200", 800, 0), CheckResult.of("create: status is 200", 190, 10)),
