@@ -34,8 +34,8 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * The lab's only door to Hyperfoil 0.25.2: turns a {@link LoadRun} into an in-process Hyperfoil
  * benchmark (a warm-up phase, then the measured phases) and its statistics into a {@link LoadResult}.
- * Longer than most classes (about 260 lines): each load model's phases are built here, so the
- * mapping from the lab's models to Hyperfoil's phases reads in one place.
+ * Longer than most classes (about 300 lines): each load model's phases, and a mix's sequences, are
+ * built here, so the mapping from the lab's models to Hyperfoil's phases reads in one place.
  */
 public final class HyperfoilDriver implements LoadDriver {
 
