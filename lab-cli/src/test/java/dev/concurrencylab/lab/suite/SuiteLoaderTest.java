@@ -168,6 +168,8 @@ class SuiteLoaderTest {
     void aMixsMistakesAreRefusedWithTheirLine() {
         assertThatThrownBy(() -> loader.parse("mix.yaml", MIX.replace("weight: 20", "weight: 0")))
                 .hasMessageStartingWith("mix.yaml:10: ").hasMessageContaining("needs a weight of at least 1");
+        assertThatThrownBy(() -> loader.parse("mix.yaml", MIX.replace("weight: 20", "wieght: 20")))
+                .hasMessageStartingWith("mix.yaml:10: ").hasMessageContaining("unknown key 'wieght'");
         assertThatThrownBy(() -> loader.parse("mix.yaml", MIX.replace("name: create", "name: search")))
                 .hasMessageStartingWith("mix.yaml:10: ").hasMessageContaining("names request 'search' twice");
         assertThatThrownBy(() -> loader.parse("mix.yaml", MIX.replace("    mix:", "    request: {path: /x}\n    mix:")))
