@@ -25,11 +25,24 @@ import org.HdrHistogram.Histogram;
  * @param failure            why the driver could not complete the window, or {@code null}
  * @param goodAfterWindow    good answers that arrived after a timed window ended, to requests sent in it: in the
  *                           latencies, not in the throughput
+ * @param requests           a mix's requests, each counted apart; empty for one request
  */
 public record LoadResult(Histogram latencyNanos, Histogram failedLatencyNanos, long sent, long answered,
         Map<ErrorClass, Long> errors, List<CheckTally> checks, long latencyCheckFailed, List<SecondStats> series,
         double windowSeconds, double waitSeconds, boolean sessionLimitHit, long blockedMillis, SchedulingLag.Figures driverLag, double warmedSeconds, Boolean steady, ConnectionUse connections, String failure,
-        long goodAfterWindow) {
+        long goodAfterWindow, List<RequestLoad> requests) {
+
+    public LoadResult(Histogram latencyNanos, Histogram failedLatencyNanos, long sent, long answered,
+            Map<ErrorClass, Long> errors, List<CheckTally> checks, long latencyCheckFailed, List<SecondStats> series,
+            double windowSeconds, double waitSeconds, boolean sessionLimitHit, long blockedMillis, SchedulingLag.Figures driverLag,
+            double warmedSeconds, Boolean steady, ConnectionUse connections, String failure, long goodAfterWindow) {
+        this(latencyNanos, failedLatencyNanos, sent, answered, errors, checks, latencyCheckFailed, series, windowSeconds, waitSeconds,
+                sessionLimitHit, blockedMillis, driverLag, warmedSeconds, steady, connections, failure, goodAfterWindow, List.of());
+    }
+
+    public LoadResult {
+        requests = requests == null ? List.of() : requests;
+    }
 
     /** Good answers: what goodput and the latency percentiles count. */
     public long good() {

@@ -71,6 +71,7 @@ public record ReportContent(String title, String summary, Map<String, String> en
             }
             List<Table> tables = new ArrayList<>();
             tables.add(new Table("", headings, rows, table.note(), headings.size() - 1));
+            Tables.requests(results, benchmark, variants).ifPresent(tables::add);
             Tables.failures(results, benchmark, variants).ifPresent(tables::add);
             Tables.windows(results, benchmark, variants).ifPresent(tables::add);
             Tables.cost(results, benchmark, variants).ifPresent(tables::add);

@@ -3,6 +3,7 @@ package dev.concurrencylab.lab.report;
 import dev.concurrencylab.lab.result.CheckResult;
 import dev.concurrencylab.lab.result.LatencySummary;
 import dev.concurrencylab.lab.result.Numbers;
+import dev.concurrencylab.lab.result.RequestFigures;
 import dev.concurrencylab.lab.result.ThresholdResult;
 import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.result.WindowShape;
@@ -51,6 +52,42 @@ final class Tables {
                 List.of("variant", "failed", "error rate (%)", "by class", "failed answers p50 (ms)", "p99 (ms)", "max (ms)"), rows,
                 "Failed answers are answers outside 2xx or that failed the status or body check; timeouts, refused and reset "
                         + "connections have no answer. Their latencies are medians over trials.", -1));
+    }
+
+    /**
+     * A mix's requests per variant, each counted apart: share of what was sent against its weight,
+     * goodput, errors and latencies (medians over the trials); absent unless a trial sent more than one request.
+     */
+    static Optional<Table> requests(RunResults results, String benchmark, List<String> variants) {
+        List<List<String>> rows = new ArrayList<>();
+        for (String variant : variants) {
+            List<TrialResult> trials = results.completed(benchmark, variant);
+            Map<String, List<RequestFigures>> byName = new LinkedHashMap<>();
+            trials.stream().filter(t -> t.requests() != null && t.requests().size() > 1)
+                    .forEach(t -> t.requests().forEach(r -> byName.computeIfAbsent(r.name(), k -> new ArrayList<>()).add(r)));
+            long weights = byName.values().stream().mapToLong(each -> each.getFirst().weight()).sum();
+            byName.forEach((name, each) -> rows.add(List.of(variant, name,
+                    Numbers.format(100.0 * each.getFirst().weight() / weights), median(each, RequestFigures::sharePercent),
+                    Numbers.format(each.stream().mapToLong(RequestFigures::count).sum()), median(each, RequestFigures::throughput),
+                    median(each, r -> r.errorRate() * 100), latency(each, LatencySummary::p50Ms), latency(each, LatencySummary::p90Ms),
+                    latency(each, LatencySummary::p99Ms), latency(each, LatencySummary::maxMs))));
+        }
+        if (rows.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new Table("Requests of the mix (each apart; medians over trials)",
+                List.of("variant", "request", "weight (%)", "sent (%)", "good answers", "throughput (/s)", "error rate (%)",
+                        "p50 (ms)", "p90 (ms)", "p99 (ms)", "max (ms)"), rows,
+                "A request's figures are counted as the trial's are, over its own requests; refused connects belong to no request.", -1));
+    }
+
+    private static String median(List<RequestFigures> each, Function<RequestFigures, Double> figure) {
+        return Numbers.format(Spread.median(each.stream().map(figure).sorted().toList()));
+    }
+
+    private static String latency(List<RequestFigures> each, Function<LatencySummary, Double> part) {
+        List<Double> values = each.stream().filter(r -> r.latency() != null).map(r -> part.apply(r.latency())).sorted().toList();
+        return values.isEmpty() ? "–" : Numbers.format(Spread.median(values));
     }
 
     /**

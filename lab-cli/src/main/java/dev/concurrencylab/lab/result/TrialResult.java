@@ -12,10 +12,23 @@ import java.util.List;
  *
  * @param delivery   the rate asked for against the rate sent, and the driver's own stalls (absent in results written before it was added)
  * @param completion what became of work handed off asynchronously, when the benchmark reads it back
+ * @param requests   a mix's named requests, each with its own figures; absent for one request, and in results from before mixes
  */
 public record TrialResult(@JsonUnwrapped TrialIdentity identity, @JsonUnwrapped TrialOutcome outcome,
         @JsonUnwrapped WarmUp warmUp, @JsonUnwrapped WindowCounts window, @JsonUnwrapped Latencies latencies,
-        Delivery delivery, Completion completion, @JsonUnwrapped Judged judged, @JsonUnwrapped ServerUse server) {
+        Delivery delivery, Completion completion, @JsonUnwrapped Judged judged, @JsonUnwrapped ServerUse server,
+        List<RequestFigures> requests) {
+
+    /** A trial of one request. */
+    public TrialResult(TrialIdentity identity, TrialOutcome outcome, WarmUp warmUp, WindowCounts window, Latencies latencies,
+            Delivery delivery, Completion completion, Judged judged, ServerUse server) {
+        this(identity, outcome, warmUp, window, latencies, delivery, completion, judged, server, null);
+    }
+
+    /** The figures of the mix's request {@code name}, or {@code null} when the trial has no such request. */
+    public RequestFigures request(String name) {
+        return requests == null ? null : requests.stream().filter(r -> r.name().equals(name)).findFirst().orElse(null);
+    }
 
     /** The one way to build a trial: its identity, then whichever parts it has. */
     public static Builder of(TrialIdentity identity) {
@@ -31,7 +44,7 @@ public record TrialResult(@JsonUnwrapped TrialIdentity identity, @JsonUnwrapped 
     /** A copy with thresholds judged. */
     public TrialResult withThresholds(List<ThresholdResult> judgedThresholds) {
         return new TrialResult(identity, outcome, warmUp, window, latencies, delivery, completion,
-                new Judged(judged.checks(), judgedThresholds), server);
+                new Judged(judged.checks(), judgedThresholds), server, requests);
     }
 
     /** Parts not given are empty: a trial that failed before its load has only its identity and outcome. */
@@ -45,6 +58,7 @@ public record TrialResult(@JsonUnwrapped TrialIdentity identity, @JsonUnwrapped 
         private Completion completion;
         private Judged judged = Judged.NONE;
         private ServerUse server = ServerUse.NONE;
+        private List<RequestFigures> requests;
 
         private Builder(TrialIdentity identity) {
             this.identity = identity;
@@ -90,11 +104,17 @@ public record TrialResult(@JsonUnwrapped TrialIdentity identity, @JsonUnwrapped 
             return this;
         }
 
+        /** A mix's requests; empty (one request) leaves the field out. */
+        public Builder requests(List<RequestFigures> requests) {
+            this.requests = requests == null || requests.isEmpty() ? null : List.copyOf(requests);
+            return this;
+        }
+
         public TrialResult build() {
             if (outcome == null) {
                 throw new IllegalStateException("a trial needs an outcome");
             }
-            return new TrialResult(identity, outcome, warmUp, window, latencies, delivery, completion, judged, server);
+            return new TrialResult(identity, outcome, warmUp, window, latencies, delivery, completion, judged, server, requests);
         }
     }
 }

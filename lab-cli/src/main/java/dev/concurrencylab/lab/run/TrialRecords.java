@@ -4,6 +4,7 @@ import dev.concurrencylab.lab.jit.JitSettling;
 import dev.concurrencylab.lab.load.ErrorClass;
 import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.LoadResult;
+import dev.concurrencylab.lab.load.RequestLoad;
 import dev.concurrencylab.lab.load.SecondStats;
 import dev.concurrencylab.lab.load.SteadyState;
 import dev.concurrencylab.lab.monitor.ResourceSummary;
@@ -16,6 +17,7 @@ import dev.concurrencylab.lab.result.Judged;
 import dev.concurrencylab.lab.result.Latencies;
 import dev.concurrencylab.lab.result.LatencySummary;
 import dev.concurrencylab.lab.result.Numbers;
+import dev.concurrencylab.lab.result.RequestFigures;
 import dev.concurrencylab.lab.result.ResultStore;
 import dev.concurrencylab.lab.result.ServerUse;
 import dev.concurrencylab.lab.result.TrialIdentity;
@@ -121,10 +123,25 @@ final class TrialRecords {
                 .delivery(attribution.delivery())
                 .completion(completion)
                 .judged(new Judged(checks, List.of()))
+                .requests(requests(load))
                 .server(new ServerUse(observed.resources(), observed.summary(),
                         CostPerRequest.of(observed.resources(), load.answered(), observed.contextSwitches()), observed.profile()))
                 .build();
-        return result.ok() ? result.withThresholds(rules.thresholds().stream().map(t -> t.judge(result)).toList()) : result;
+        return result.ok() ? result.withThresholds(rules.thresholds().stream().filter(t -> t.appliesTo(result)).map(t -> t.judge(result)).toList())
+                : result;
+    }
+
+    /** A mix's requests, each counted as the whole is: goodput over the window, errors over what it sent. */
+    private static List<RequestFigures> requests(LoadResult load) {
+        List<RequestFigures> out = new ArrayList<>();
+        for (RequestLoad r : load.requests()) {
+            Map<String, Long> errors = new LinkedHashMap<>();
+            r.errors().forEach((k, v) -> errors.put(k.key(), v));
+            out.add(new RequestFigures(r.name(), r.weight(), r.sent(), load.sent() == 0 ? 0 : round(100.0 * r.sent() / load.sent()), r.good(),
+                    r.answered(), load.windowSeconds() > 0 ? round((r.good() - r.goodAfterWindow()) / load.windowSeconds()) : 0, errors,
+                    r.sent() == 0 ? 0 : (double) r.errorCount() / r.sent(), LatencySummary.of(r.latencyNanos())));
+        }
+        return out;
     }
 
     /** A trial that could not run, or whose server died before it. */

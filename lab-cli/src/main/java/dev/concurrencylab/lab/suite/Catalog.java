@@ -1,6 +1,8 @@
 package dev.concurrencylab.lab.suite;
 
 import dev.concurrencylab.lab.load.Checks;
+import dev.concurrencylab.lab.load.MixOrder;
+import dev.concurrencylab.lab.load.NamedRequest;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -70,12 +72,51 @@ public record Catalog(Path suitesDir, Path home, Map<String, Variant> variants, 
                 throw at.error("services", unknownService(s));
             }
         }
-        CatalogFile.Request request = w.request();
+        if ((w.request() == null) == (w.mix() == null)) {
+            throw at.error("workload '" + name + "' needs exactly one of request (one request) or mix (weighted named requests)");
+        }
+        Checks checks = w.checks() != null ? w.checks() : Checks.NONE;
+        List<Workload.Mixed> mix = w.mix() == null ? List.of() : mix(w.mix(), checks);
+        CatalogFile.Request request = w.request() != null ? w.request() : w.mix().value().getFirst().value().request();
         return new Workload(name, w.description() != null ? w.description() : "",
-                request.method() != null ? request.method() : "GET", request.path(), request.body(),
-                request.contentType() != null ? request.contentType() : "application/json",
-                w.checks() != null ? w.checks() : Checks.NONE, services, w.statsKey(),
-                w.params() != null ? new LinkedHashMap<>(w.params()) : Map.of());
+                method(request), request.path(), request.body(), contentType(request), checks, services, w.statsKey(),
+                w.params() != null ? new LinkedHashMap<>(w.params()) : Map.of(), mix);
+    }
+
+    /** A mix's requests, each problem at its own line: a name given twice, a weight below 1, weights past the cycle's bound. */
+    private static List<Workload.Mixed> mix(Located<List<Located<CatalogFile.MixedFile>>> at, Checks workloadChecks) {
+        if (at.value() == null || at.value().isEmpty()) {
+            throw at.error("a mix needs at least one request");
+        }
+        List<Workload.Mixed> mix = new ArrayList<>();
+        Set<String> names = new java.util.HashSet<>();
+        for (Located<CatalogFile.MixedFile> entry : at.value()) {
+            CatalogFile.MixedFile m = entry.value();
+            if (!names.add(m.name())) {
+                throw entry.error("name", "the mix names request '" + m.name() + "' twice");
+            }
+            try {
+                NamedRequest.requireValid(m.name(), m.weight());
+            } catch (IllegalArgumentException e) {
+                throw entry.error(e.getMessage());
+            }
+            mix.add(new Workload.Mixed(m.name(), m.weight(), method(m.request()), m.request().path(), m.request().body(),
+                    contentType(m.request()), m.checks() != null ? m.checks() : workloadChecks));
+        }
+        try {
+            MixOrder.of(mix.stream().map(Workload.Mixed::weight).toList());
+        } catch (IllegalArgumentException e) {
+            throw at.error(e.getMessage());
+        }
+        return mix;
+    }
+
+    private static String method(CatalogFile.Request request) {
+        return request.method() != null ? request.method() : "GET";
+    }
+
+    private static String contentType(CatalogFile.Request request) {
+        return request.contentType() != null ? request.contentType() : "application/json";
     }
 
     static String unknownService(String name) {

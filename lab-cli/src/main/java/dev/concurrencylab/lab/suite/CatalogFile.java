@@ -21,8 +21,14 @@ final class CatalogFile {
     record Workloads(@JsonProperty(required = true) Map<String, Located<WorkloadFile>> workloads) {
     }
 
-    record WorkloadFile(String description, @JsonProperty(required = true) Request request, Checks checks,
+    /** One of {@code request} and {@code mix}; {@code checks} are the mix's requests' unless one has its own. */
+    record WorkloadFile(String description, Request request, Located<List<Located<MixedFile>>> mix, Checks checks,
             List<String> services, String statsKey, Map<String, String> params) {
+    }
+
+    /** One request of a mix: sent {@code weight} times in every sum-of-weights requests. */
+    record MixedFile(@JsonProperty(required = true) String name, @JsonProperty(required = true) int weight,
+            @JsonProperty(required = true) Request request, Checks checks) {
     }
 
     record Request(String method, @JsonProperty(required = true) String path, String body, String contentType) {

@@ -2,8 +2,10 @@ package dev.concurrencylab.lab.suite;
 
 import dev.concurrencylab.lab.load.Checks;
 import dev.concurrencylab.lab.load.LoadModel;
+import dev.concurrencylab.lab.load.NamedRequest;
 import dev.concurrencylab.lab.load.RequestSpec;
 import dev.concurrencylab.lab.load.Warmup;
+import dev.concurrencylab.lab.verdict.Threshold;
 import dev.concurrencylab.lab.verdict.VerdictRules;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -85,6 +87,7 @@ public final class SuiteLoader {
         if (benchmarks.isEmpty()) {
             throw file.benchmarks().error("a suite needs at least one benchmark");
         }
+        requestsNamed(file.thresholds(), benchmarks, path);
         CapacitySpec capacity = file.capacity() == null ? null : capacity(file.capacity());
         if (capacity != null && file.benchmarks().value().getFirst().value().load().values().values().stream()
                 .anyMatch(load -> !(load instanceof LoadModel.OpenRate))) {
@@ -97,6 +100,22 @@ public final class SuiteLoader {
                 file.trials() != null ? file.trials() : Scaled.of(1),
                 file.warmup() != null ? file.warmup() : Scaled.of(DEFAULT_WARMUP),
                 file.launch() != null ? file.launch() : Launch.PER_TRIAL, capacity, rules);
+    }
+
+    /** A threshold on a request no benchmark sends would judge nothing: a misspelt name must not pass unnoticed. */
+    private static void requestsNamed(List<Threshold> thresholds, List<Benchmark> benchmarks, String path) {
+        Set<String> sent = new java.util.TreeSet<>();
+        for (Benchmark b : benchmarks) {
+            for (Scale scale : Scale.values()) {
+                b.request(scale).mix().forEach(r -> sent.add(r.name()));
+            }
+        }
+        for (Threshold t : thresholds) {
+            if (t.request() != null && !sent.contains(t.request())) {
+                throw new SuiteException(path + ": thresholds: '" + t.text() + "' names request '" + t.request() + "', which no benchmark's mix sends"
+                        + (sent.isEmpty() ? "" : "; the mixes' requests: " + String.join(", ", sent)));
+            }
+        }
     }
 
     private static CapacitySpec capacity(SuiteFile.CapacityFile c) {
@@ -147,9 +166,12 @@ public final class SuiteLoader {
             }
             Function<String, String> fill = text -> fill(text, params, workloadName);
             quickFill = quickFill == null ? fill : quickFill;
+            Duration timeout = b.timeout() != null ? b.timeout() : DEFAULT_TIMEOUT;
             try {
-                requests.put(scale, new RequestSpec(workload.method(), fill.apply(workload.path()), fill.apply(workload.body()),
-                        workload.contentType(), b.timeout() != null ? b.timeout() : DEFAULT_TIMEOUT));
+                requests.put(scale, workload.mix().isEmpty()
+                        ? new RequestSpec(workload.method(), fill.apply(workload.path()), fill.apply(workload.body()), workload.contentType(), timeout)
+                        : RequestSpec.mixed(workload.mix().stream().map(m -> new NamedRequest(m.name(), m.weight(),
+                                new RequestSpec(m.method(), fill.apply(m.path()), fill.apply(m.body()), m.contentType(), timeout), m.checks())).toList()));
             } catch (IllegalArgumentException e) {
                 throw workloadName.error(e.getMessage());
             }
@@ -164,6 +186,9 @@ public final class SuiteLoader {
                     services.add(svc);
                 }
             }
+        }
+        if (b.checks() != null && !workload.mix().isEmpty()) {
+            throw at.error("checks", "workload '" + workload.name() + "' is a mix: give each of its requests its checks in the workload, not the benchmark");
         }
         Checks checks = b.checks() != null ? b.checks() : workload.checks();
         return new Benchmark(b.name() != null ? b.name() : workload.name(), workload.name(), new Scaled<>(requests), checks, services,

@@ -2,6 +2,8 @@ package dev.concurrencylab.lab.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.concurrencylab.lab.result.ResultStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -101,6 +103,14 @@ final class ChildLab implements AutoCloseable {
             Thread.sleep(20);
         }
         return (System.nanoTime() - killed) / 1e9;
+    }
+
+    /** Waits up to three minutes for the lab to end, then its first trial's record, which must have completed. */
+    JsonNode firstTrialOk() throws Exception {
+        assertThat(process.waitFor(3, TimeUnit.MINUTES)).as("its output: %s", log()).isTrue();
+        JsonNode trial = ResultStore.JSON.readTree(trials().getFirst().toFile());
+        assertThat(trial.path("status").asText()).as("its output: %s", log()).isEqualTo("ok");
+        return trial;
     }
 
     String log() throws IOException {

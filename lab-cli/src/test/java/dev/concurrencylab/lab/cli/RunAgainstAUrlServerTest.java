@@ -30,10 +30,7 @@ class RunAgainstAUrlServerTest {
                   - workload: hello
                     load: {model: open-rate, rate: 200, duration: 4s}
                 """.formatted(port))) {
-            assertThat(lab.process.waitFor(3, TimeUnit.MINUTES)).as("its output: %s", lab.log()).isTrue();
-            JsonNode trial = ResultStore.JSON.readTree(lab.trials().getFirst().toFile());
-
-            assertThat(trial.path("status").asText()).as("its output: %s", lab.log()).isEqualTo("ok");
+            JsonNode trial = lab.firstTrialOk();
             JsonNode figures = trial.path("resourceSummary").path("figures");
             assertThat(figures.has(ResourceSample.SUT_CPU)).as("figures: %s", figures).isTrue();
             assertThat(figures.path(ResourceSample.SUT_THREADS).path("avg").asDouble()).isPositive();

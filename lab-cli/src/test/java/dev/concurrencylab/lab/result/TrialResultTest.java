@@ -27,6 +27,32 @@ class TrialResultTest {
     }
 
     @Test
+    void aMixsRequestsAreWrittenAndReadBackBesideTheWholesFigures() throws Exception {
+        TrialResult mixed = TrialResult.of(Trials.identity())
+                .outcome(new TrialOutcome(TrialStatus.OK, null, List.of(), java.util.Map.of(), null))
+                .window(Trials.window(1000, java.util.Map.of(), 0))
+                .requests(List.of(
+                        new RequestFigures("search", 80, 800, 80, 800, 800, 800, java.util.Map.of("status", 0L), 0, Trials.latency(1, 2, 3)),
+                        new RequestFigures("create", 20, 200, 20, 190, 200, 190, java.util.Map.of("status", 10L), 0.05, Trials.latency(4, 5, 6))))
+                .build();
+
+        JsonNode json = ResultStore.JSON.readTree(ResultStore.JSON.writeValueAsString(mixed));
+
+        assertThat(json.get("requests").get(1).get("name").asText()).isEqualTo("create");
+        assertThat(json.get("requests").get(1).get("latency").get("p99Ms").asDouble()).isEqualTo(6);
+        assertThat(ResultStore.JSON.treeToValue(json, TrialResult.class)).isEqualTo(mixed);
+        assertThat(ResultStore.JSON.treeToValue(json, TrialResult.class).request("create").errorRate()).isEqualTo(0.05);
+    }
+
+    @Test
+    void aTrialOfOneRequestWritesNoRequestsField() throws Exception {
+        JsonNode json = ResultStore.JSON.readTree(ResultStore.JSON.writeValueAsString(Trials.ok(100, 5)));
+
+        assertThat(json.has("requests")).isFalse();
+        assertThat(ResultStore.JSON.treeToValue(json, TrialResult.class).requests()).isNull();
+    }
+
+    @Test
     void aTrialThatFailedBeforeItsLoadHasItsIdentityOutcomeAndEmptyCounts() throws Exception {
         TrialResult failed = TrialResult.of(Trials.identity())
                 .outcome(TrialOutcome.failed(Flag.SERVER_DIED, "the server died", "exit 137"))

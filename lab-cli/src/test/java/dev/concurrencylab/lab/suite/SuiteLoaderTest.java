@@ -133,6 +133,53 @@ class SuiteLoaderTest {
         assertThat(suite.benchmarks().get(1).workload()).as("the catalog's still there").isEqualTo("hello");
     }
 
+    private static final String MIX = """
+            name: mix
+            variants: [mvc-platform]
+            thresholds: ["p95{request:search} < 200ms"]
+            workloads:
+              owners-mix:
+                params: {name: Davis}
+                checks: {status: 200}
+                mix:
+                  - {name: search, weight: 80, request: {method: GET, path: "/owners?lastName=${name}"}, checks: {status: 200, body-contains: Owners}}
+                  - {name: create, weight: 20, request: {method: POST, path: /owners/new, body: "lastName=${name}", content-type: application/x-www-form-urlencoded}}
+            benchmarks:
+              - workload: owners-mix
+                load: {quick: {model: open-rate, rate: 100, duration: 5s}}
+            """;
+
+    @Test
+    void aWorkloadMayMixNamedRequestsEachWithItsWeightParamsAndChecks() {
+        Suite suite = loader.parse("mix.yaml", MIX);
+
+        var mix = suite.benchmarks().getFirst().request(Scale.QUICK).mix();
+        assertThat(mix).extracting(r -> r.name() + ":" + r.weight()).containsExactly("search:80", "create:20");
+        assertThat(mix.get(0).request().path()).isEqualTo("/owners?lastName=Davis");
+        assertThat(mix.get(0).checks().bodyContains()).isEqualTo("Owners");
+        assertThat(mix.get(1).request().method()).isEqualTo("POST");
+        assertThat(mix.get(1).request().body()).isEqualTo("lastName=Davis");
+        assertThat(mix.get(1).request().contentType()).isEqualTo("application/x-www-form-urlencoded");
+        assertThat(mix.get(1).checks().status()).as("the workload's checks where the request gives none").isEqualTo(200);
+        assertThat(suite.rules().thresholds().getFirst().request()).isEqualTo("search");
+    }
+
+    @Test
+    void aMixsMistakesAreRefusedWithTheirLine() {
+        assertThatThrownBy(() -> loader.parse("mix.yaml", MIX.replace("weight: 20", "weight: 0")))
+                .hasMessageStartingWith("mix.yaml:10: ").hasMessageContaining("needs a weight of at least 1");
+        assertThatThrownBy(() -> loader.parse("mix.yaml", MIX.replace("weight: 20", "wieght: 20")))
+                .hasMessageStartingWith("mix.yaml:10: ").hasMessageContaining("unknown key 'wieght'");
+        assertThatThrownBy(() -> loader.parse("mix.yaml", MIX.replace("name: create", "name: search")))
+                .hasMessageStartingWith("mix.yaml:10: ").hasMessageContaining("names request 'search' twice");
+        assertThatThrownBy(() -> loader.parse("mix.yaml", MIX.replace("    mix:", "    request: {path: /x}\n    mix:")))
+                .hasMessageStartingWith("mix.yaml:").hasMessageContaining("needs exactly one of request");
+        assertThatThrownBy(() -> loader.parse("mix.yaml", MIX.replace("request:search", "request:serch")))
+                .hasMessageContaining("names request 'serch', which no benchmark's mix sends; the mixes' requests: create, search");
+        assertThatThrownBy(() -> loader.parse("mix.yaml", MIX.replace("    load: {quick", "    checks: {status: 201}\n    load: {quick")))
+                .hasMessageStartingWith("mix.yaml:").hasMessageContaining("give each of its requests its checks");
+    }
+
     @Test
     void aJarWithItsOwnDataWantsNoServiceAndIsGivenOnlyWhatItOrItsBenchmarksAskFor() {
         Suite suite = loader.parse("own.yaml", """

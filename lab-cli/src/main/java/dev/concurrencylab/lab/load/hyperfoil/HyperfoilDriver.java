@@ -8,6 +8,7 @@ import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.LoadPhase;
 import dev.concurrencylab.lab.load.LoadResult;
 import dev.concurrencylab.lab.load.LoadRun;
+import dev.concurrencylab.lab.load.NamedRequest;
 import dev.concurrencylab.lab.load.PathTemplate;
 import dev.concurrencylab.lab.load.RequestSpec;
 import dev.concurrencylab.lab.load.SchedulingLag;
@@ -33,13 +34,16 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * The lab's only door to Hyperfoil 0.25.2: turns a {@link LoadRun} into an in-process Hyperfoil
  * benchmark (a warm-up phase, then the measured phases) and its statistics into a {@link LoadResult}.
- * Longer than most classes (about 260 lines): each load model's phases are built here, so the
- * mapping from the lab's models to Hyperfoil's phases reads in one place.
+ * Longer than most classes (about 300 lines): each load model's phases, and a mix's sequences, are
+ * built here, so the mapping from the lab's models to Hyperfoil's phases reads in one place.
  */
 public final class HyperfoilDriver implements LoadDriver {
 
     private static final String WARM_UP = "warm-up";
     private static final String MEASURE = "measure-";
+    /** A mix's first sequence, which picks the request; each request's sequence is {@link #MIXED} and its name. */
+    private static final String PICK = "pick";
+    private static final String MIXED = "request-";
     /** Warm-up exists to reach steady JIT state; more users than this would only add queueing. */
     private static final int WARM_UP_USERS = 64;
 
@@ -225,6 +229,10 @@ public final class HyperfoilDriver implements LoadDriver {
 
     /** {@code gate}, when given, runs before every request and holds it back until the gate opens. */
     private static void addScenario(PhaseBuilder<?> phase, LoadRun run, String tally, int requests, RampGate gate) {
+        if (!run.request().mix().isEmpty()) {
+            addMix(phase, run.request().mix(), tally, requests, gate);
+            return;
+        }
         var sequence = phase.scenario().initialSequence("request");
         if (gate != null) {
             sequence.step(gate);
@@ -232,11 +240,32 @@ public final class HyperfoilDriver implements LoadDriver {
         if (requests > 1) {
             var loop = sequence.step(StepCatalog.SC).loop("request-count", requests).steps();
             loop.step(new ResponseChecks.Sent(tally));
-            request(loop.step(HttpStepCatalog.SC).httpRequest(method(run.request())), run, tally);
+            request(loop.step(HttpStepCatalog.SC).httpRequest(method(run.request())), run.request(), run.checks(), tally, null);
             loop.end();
         } else {
             sequence.step(new ResponseChecks.Sent(tally));
-            request(sequence.step(HttpStepCatalog.SC).httpRequest(method(run.request())), run, tally);
+            request(sequence.step(HttpStepCatalog.SC).httpRequest(method(run.request())), run.request(), run.checks(), tally, null);
+        }
+    }
+
+    /**
+     * Each request of the mix in a sequence of its own, its statistics under its name; the first
+     * sequence picks which to start, so every model keeps the mix's weights over the requests it sends.
+     */
+    private static void addMix(PhaseBuilder<?> phase, List<NamedRequest> mix, String tally, int requests, RampGate gate) {
+        var scenario = phase.scenario();
+        var pick = scenario.initialSequence(PICK);
+        if (gate != null) {
+            pick.step(gate);
+        }
+        pick.step(new MixSteps.Pick(tally, mix.stream().map(NamedRequest::weight).toList(),
+                mix.stream().map(r -> MIXED + r.name()).toList()));
+        for (NamedRequest r : mix) {
+            var sequence = scenario.sequence(MIXED + r.name());
+            sequence.step(new ResponseChecks.Sent(tally, r.name()));
+            request(sequence.step(HttpStepCatalog.SC).httpRequest(method(r.request())).metric(r.name()), r.request(), r.checks(), tally,
+                    r.name());
+            sequence.step(new MixSteps.Again(requests, PICK));
         }
     }
 
@@ -244,8 +273,8 @@ public final class HyperfoilDriver implements LoadDriver {
         return HttpMethod.valueOf(request.method());
     }
 
-    private static void request(HttpRequestStepBuilder step, LoadRun run, String tally) {
-        RequestSpec request = run.request();
+    /** @param name the request's name in a mix, or {@code null} for a trial of one request */
+    private static void request(HttpRequestStepBuilder step, RequestSpec request, Checks checks, String tally, String name) {
         PathTemplate path = PathTemplate.parse(request.path());
         if (path.isFixed()) {
             step.path(request.path());
@@ -258,13 +287,12 @@ public final class HyperfoilDriver implements LoadDriver {
             step.body(request.body());
         }
         AnnouncedClose announcedClose = new AnnouncedClose();
-        var handler = step.handler().status(new ResponseChecks.Status(tally, run.checks().status())).header(announcedClose);
-        Checks checks = run.checks();
+        var handler = step.handler().status(new ResponseChecks.Status(tally, name, checks.status())).header(announcedClose);
         if (checks.bodyContains() != null) {
-            ResponseChecks.BodyContains body = new ResponseChecks.BodyContains(tally, checks.bodyContains());
+            ResponseChecks.BodyContains body = new ResponseChecks.BodyContains(tally, name, checks.bodyContains());
             handler.body(fragmented -> DefragProcessor.of(body, fragmented));
         }
-        ResponseChecks.Record record = new ResponseChecks.Record(tally, checks.bodyContains() != null,
+        ResponseChecks.Record record = new ResponseChecks.Record(tally, name, checks.bodyContains() != null,
                 checks.latencyBelow() == null ? 0 : checks.latencyBelow().toNanos());
         handler.body(fragmented -> record);
         handler.onCompletion(new ResponseChecks.Completion(tally)).onCompletion(announcedClose).endHandler();

@@ -25,10 +25,43 @@ final class ResponseChecks {
     /** Finds its tally by key: Hyperfoil may copy handlers as it builds a benchmark, so they cannot hold it. */
     abstract static class OnTally implements java.io.Serializable {
         private final String key;
+        /** The request of a mix this handler serves, or {@code null} when the trial sends one request. */
+        private final String request;
         private transient Tally cached;
+        private transient Tally.Named cachedNamed;
 
         OnTally(String key) {
+            this(key, null);
+        }
+
+        OnTally(String key, String request) {
             this.key = key;
+            this.request = request;
+        }
+
+        /** This handler's request of a mix, or {@code null}. */
+        final Tally.Named named() {
+            Tally.Named n = cachedNamed;
+            if (n == null && request != null) {
+                n = tally().named(request);
+                cachedNamed = n;
+            }
+            return n;
+        }
+
+        /** Where this handler's checks are counted: a mix's request has checks of its own. */
+        final CheckCounts checkCounts() {
+            Tally.Named n = named();
+            return n != null ? n : tally();
+        }
+
+        /** A failed check is a failed request of the whole as well as of its request. */
+        final void checkFailed() {
+            tally().checkFailed.increment();
+            Tally.Named n = named();
+            if (n != null) {
+                n.checkFailed.increment();
+            }
         }
 
         /** Looked up once: a handler lives for one run, and its tally is open for all of it. */
@@ -45,22 +78,22 @@ final class ResponseChecks {
     static final class Status extends OnTally implements StatusHandler {
         private final Integer expected;
 
-        Status(String tally, Integer expected) {
-            super(tally);
+        Status(String tally, String name, Integer expected) {
+            super(tally, name);
             this.expected = expected;
         }
 
         @Override
         public void handleStatus(HttpRequest request, int status) {
-            Tally t = tally();
+            CheckCounts c = checkCounts();
             if (expected != null) {
-                (status == expected ? t.statusPasses : t.statusFails).increment();
+                (status == expected ? c.statusPasses : c.statusFails).increment();
             }
             if (status < 200 || status > 299) {
                 request.markInvalid();
             } else if (expected != null && status != expected) {
                 request.markInvalid();
-                t.checkFailed.increment();
+                checkFailed();
             }
         }
     }
@@ -69,8 +102,8 @@ final class ResponseChecks {
     static final class BodyContains extends OnTally implements Processor {
         private final String text;
 
-        BodyContains(String tally, String text) {
-            super(tally);
+        BodyContains(String tally, String name, String text) {
+            super(tally, name);
             this.text = text;
         }
 
@@ -92,8 +125,8 @@ final class ResponseChecks {
         private final boolean bodyChecked;
         private final long latencyBelowNanos;
 
-        Record(String tally, boolean bodyChecked, long latencyBelowNanos) {
-            super(tally);
+        Record(String tally, String name, boolean bodyChecked, long latencyBelowNanos) {
+            super(tally, name);
             this.bodyChecked = bodyChecked;
             this.latencyBelowNanos = latencyBelowNanos;
         }
@@ -113,23 +146,30 @@ final class ResponseChecks {
             // From when it was due, if that is earlier than when it left: the time it waited in the driver for a session.
             long nanos = now - (due == null || due.nanos == 0 ? request.startTimestampNanos() : Math.min(due.nanos, request.startTimestampNanos()));
             Tally t = tally();
+            CheckCounts c = checkCounts();
             if (bodyChecked) {
                 if (t.bodyPassed.remove(request)) {
-                    t.bodyPasses.increment();
+                    c.bodyPasses.increment();
                 } else {
-                    t.bodyFails.increment();
+                    c.bodyFails.increment();
                     if (request.isValid()) {
                         request.markInvalid();
-                        t.checkFailed.increment();
+                        checkFailed();
                     }
                 }
             }
             if (latencyBelowNanos > 0) {
-                (nanos < latencyBelowNanos ? t.latencyPasses : t.latencyFails).increment();
+                (nanos < latencyBelowNanos ? c.latencyPasses : c.latencyFails).increment();
             }
             (request.isValid() ? t.good : t.bad).recordValue(Math.max(0, nanos));
-            if (request.isValid()) {
-                t.answeredGood(now);
+            boolean late = request.isValid() && t.answeredGood(now);
+            Tally.Named n = named();
+            if (n != null) {
+                n.answered.increment();
+                (request.isValid() ? n.good : n.bad).recordValue(Math.max(0, nanos));
+                if (late) {
+                    n.goodAfterWindow.increment();
+                }
             }
             Tally.Second second = t.second(request.startTimestampNanos());
             second.answered.increment();
@@ -146,12 +186,20 @@ final class ResponseChecks {
     static final class Sent extends OnTally implements Step, ResourceUtilizer {
 
         Sent(String tally) {
-            super(tally);
+            this(tally, null);
+        }
+
+        Sent(String tally, String name) {
+            super(tally, name);
         }
 
         @Override
         public boolean invoke(Session session) {
             session.getResource(Due.KEY).nanos = tally().sent();
+            Tally.Named n = named();
+            if (n != null) {
+                n.sent.increment();
+            }
             return true;
         }
 

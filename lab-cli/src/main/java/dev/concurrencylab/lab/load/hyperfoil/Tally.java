@@ -15,13 +15,12 @@ import org.HdrHistogram.Recorder;
  * Counters and histograms the Hyperfoil handlers write to. Handlers find them by key rather than by
  * reference, because Hyperfoil may copy a benchmark's handlers when it builds the benchmark.
  */
-final class Tally {
+final class Tally extends CheckCounts {
 
     private static final Map<String, Tally> LIVE = new ConcurrentHashMap<>();
 
     final LongAdder answered = new LongAdder();
     final LongAdder failed = new LongAdder();
-    final LongAdder checkFailed = new LongAdder();
     final LongAdder refused = new LongAdder();
     /** Connects that failed for want of the driver's own file descriptors or local ports. */
     final LongAdder outOfFiles = new LongAdder();
@@ -33,13 +32,10 @@ final class Tally {
     final Recorder good = new Recorder(3);
     /** Response times of answers that were not good, in ns: a failed answer is never a fast one. */
     final Recorder bad = new Recorder(3);
-    /** Per check, as k6 counts them: every answer passes or fails each check the suite declares. */
-    final LongAdder statusPasses = new LongAdder();
-    final LongAdder statusFails = new LongAdder();
-    final LongAdder bodyPasses = new LongAdder();
-    final LongAdder bodyFails = new LongAdder();
-    final LongAdder latencyPasses = new LongAdder();
-    final LongAdder latencyFails = new LongAdder();
+    /** A mix's requests by name, each counted apart as well as in the whole; empty for one request. */
+    private final Map<String, Named> named = new ConcurrentHashMap<>();
+    /** Requests of a mix chosen so far: the next chosen is this one of the mix's cycle. */
+    final AtomicLong picks = new AtomicLong();
     /** When this tally's first request was sent: a measured window's clock starts with its load. */
     final AtomicLong firstSent = new AtomicLong();
     /** An open model's arrival schedule, {@code null} for other models; set before the window's first arrival. */
@@ -56,6 +52,20 @@ final class Tally {
     private final Map<Integer, Second> seconds = new ConcurrentHashMap<>();
     /** Requests whose body passed the body check, until their answer is recorded (an empty body never reaches the check). */
     final Set<Request> bodyPassed = ConcurrentHashMap.newKeySet();
+
+    /** One request of a mix: its checks are its own, so they are counted here and not in the whole. */
+    static final class Named extends CheckCounts {
+        final LongAdder sent = new LongAdder();
+        final LongAdder answered = new LongAdder();
+        final LongAdder goodAfterWindow = new LongAdder();
+        final Recorder good = new Recorder(3);
+        final Recorder bad = new Recorder(3);
+    }
+
+    Named named(String name) {
+        Named n = named.get(name);
+        return n != null ? n : named.computeIfAbsent(name, k -> new Named());
+    }
 
     /**
      * One second of requests. The latencies are the lab's own auto-resizing histogram, so an answer
@@ -89,16 +99,18 @@ final class Tally {
      * with nothing in flight (the warm-up has drained), so its answers begin one latency after its
      * requests: its span of answers is the window's length from the first answer, the same span a
      * server in mid-stream would answer in. Past its capacity a server answers at its own rate
-     * through that span, whatever was sent.
+     * through that span, whatever was sent. Returns whether it came after the window.
      */
-    void answeredGood(long nanos) {
+    boolean answeredGood(long nanos) {
         if (firstAnswered.get() == 0) {
             firstAnswered.compareAndSet(0, nanos);
         }
         long end = windowEndNanos.get();
         if (end != 0 && nanos > end + (firstAnswered.get() - firstSent.get())) {
             goodAfterWindow.increment();
+            return true;
         }
+        return false;
     }
 
     /** The second a request started at {@code startNanos} belongs to. */

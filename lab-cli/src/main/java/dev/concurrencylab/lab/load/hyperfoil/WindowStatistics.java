@@ -7,6 +7,8 @@ import dev.concurrencylab.lab.load.ConnectionUse;
 import dev.concurrencylab.lab.load.ErrorClass;
 import dev.concurrencylab.lab.load.LoadResult;
 import dev.concurrencylab.lab.load.LoadRun;
+import dev.concurrencylab.lab.load.NamedRequest;
+import dev.concurrencylab.lab.load.RequestLoad;
 import dev.concurrencylab.lab.load.SchedulingLag;
 import dev.concurrencylab.lab.load.SecondStats;
 import io.hyperfoil.api.config.Phase;
@@ -33,6 +35,8 @@ final class WindowStatistics implements io.hyperfoil.core.impl.statistics.Statis
     private static final String OPEN_CONNECTIONS = "HTTP 1.x";
 
     private final Map<String, TreeMap<Integer, StatisticsSnapshot>> byPhase = new LinkedHashMap<>();
+    /** Per phase, each metric's totals: a mix's requests report under their own names. */
+    private final Map<String, Map<String, StatisticsSnapshot>> byMetric = new LinkedHashMap<>();
     private int peakConnections;
 
     @Override
@@ -50,6 +54,7 @@ final class WindowStatistics implements io.hyperfoil.core.impl.statistics.Statis
                     a.add(b);
                     return a;
                 });
+        byMetric.computeIfAbsent(phase.name(), k -> new LinkedHashMap<>()).computeIfAbsent(metric, k -> new StatisticsSnapshot()).add(snapshot);
     }
 
     synchronized LoadResult result(List<String> measured, LoadRun run, ConnectionPool pool, Tally tally, WindowRunner runner, SchedulingLag.Figures lag,
@@ -65,35 +70,71 @@ final class WindowStatistics implements io.hyperfoil.core.impl.statistics.Statis
             series.add(new SecondStats(series.size(), s.sent.sum(), s.answered.sum(), s.failed.sum(),
                     ms(s.good, 50), ms(s.good, 99), s.good.getTotalCount() == 0 ? 0 : s.good.getMaxValue() / 1e6));
         }
-        Map<ErrorClass, Long> errors = new EnumMap<>(ErrorClass.class);
-        errors.put(ErrorClass.TIMEOUT, (long) total.requestTimeouts);
+        Map<ErrorClass, Long> errors = errors(total, tally.checkFailed.sum());
         errors.put(ErrorClass.REFUSED, tally.refused.sum());
-        // A timeout closes its connection, which Hyperfoil counts as a connection error as well.
-        errors.put(ErrorClass.RESET, (long) Math.max(0, total.connectionErrors - total.requestTimeouts));
-        errors.put(ErrorClass.STATUS, (long) nonSuccess(total));
-        errors.put(ErrorClass.CHECK, tally.checkFailed.sum());
         double window = runner.windowSeconds();
         return new LoadResult(tally.good.getIntervalHistogram(), tally.bad.getIntervalHistogram(), total.requestCount,
-                total.responseCount, errors, checks(run.checks(), tally), tally.latencyFails.sum(), series, window,
+                total.responseCount, errors, checks(run, tally), tally.latencyFails.sum(), series, window,
                 runner.waitSeconds(),
                 runner.sessionLimitHit.get(), TimeUnit.NANOSECONDS.toMillis(total.blockedTime), lag,
                 Math.round(runner.warmedSeconds() * 10) / 10.0, steady,
                 new ConnectionUse(pool.max(), peakConnections, tally.outOfFiles.sum(), tally.outOfPorts.sum(),
-                        tally.connectsFailed.sum(), tally.connectsGaveUp.sum()), failure, tally.goodAfterWindow.sum());
+                        tally.connectsFailed.sum(), tally.connectsGaveUp.sum()), failure, tally.goodAfterWindow.sum(),
+                requests(measured, run, tally));
     }
 
-    /** The suite's checks in k6's words, each with its passes and fails. */
-    private static List<CheckTally> checks(Checks checks, Tally tally) {
+    /** Failed requests by class, but for refused connects, which the pool makes ahead of any one request. */
+    private static Map<ErrorClass, Long> errors(StatisticsSnapshot s, long checkFailed) {
+        Map<ErrorClass, Long> errors = new EnumMap<>(ErrorClass.class);
+        errors.put(ErrorClass.TIMEOUT, (long) s.requestTimeouts);
+        // A timeout closes its connection, which Hyperfoil counts as a connection error as well.
+        errors.put(ErrorClass.RESET, (long) Math.max(0, s.connectionErrors - s.requestTimeouts));
+        errors.put(ErrorClass.STATUS, (long) nonSuccess(s));
+        errors.put(ErrorClass.CHECK, checkFailed);
+        return errors;
+    }
+
+    /** A mix's requests, each from its own metric (the engine's) and its own part of the tally (the lab's). */
+    private List<RequestLoad> requests(List<String> measured, LoadRun run, Tally tally) {
+        List<RequestLoad> out = new ArrayList<>();
+        for (NamedRequest r : run.request().mix()) {
+            StatisticsSnapshot s = new StatisticsSnapshot();
+            for (String phase : measured) {
+                StatisticsSnapshot part = byMetric.getOrDefault(phase, Map.of()).get(r.name());
+                if (part != null) {
+                    s.add(part);
+                }
+            }
+            Tally.Named n = tally.named(r.name());
+            out.add(new RequestLoad(r.name(), r.weight(), n.sent.sum(), n.answered.sum(), n.good.getIntervalHistogram(),
+                    n.bad.getIntervalHistogram(), errors(s, n.checkFailed.sum()), n.goodAfterWindow.sum()));
+        }
+        return out;
+    }
+
+    /** The suite's checks in k6's words, each with its passes and fails; a mix's under each request's name. */
+    private static List<CheckTally> checks(LoadRun run, Tally tally) {
+        if (run.request().mix().isEmpty()) {
+            return checks("", run.checks(), tally);
+        }
+        List<CheckTally> out = new ArrayList<>();
+        for (NamedRequest r : run.request().mix()) {
+            out.addAll(checks(r.name() + ": ", r.checks(), tally.named(r.name())));
+        }
+        return out;
+    }
+
+    private static List<CheckTally> checks(String prefix, Checks checks, CheckCounts counts) {
         List<CheckTally> out = new ArrayList<>();
         if (checks.status() != null) {
-            out.add(new CheckTally("status is " + checks.status(), tally.statusPasses.sum(), tally.statusFails.sum()));
+            out.add(new CheckTally(prefix + "status is " + checks.status(), counts.statusPasses.sum(), counts.statusFails.sum()));
         }
         if (checks.bodyContains() != null) {
-            out.add(new CheckTally("body contains " + checks.bodyContains(), tally.bodyPasses.sum(), tally.bodyFails.sum()));
+            out.add(new CheckTally(prefix + "body contains " + checks.bodyContains(), counts.bodyPasses.sum(), counts.bodyFails.sum()));
         }
         if (checks.latencyBelow() != null) {
-            out.add(new CheckTally("response time < " + checks.latencyBelow().toMillis() + "ms", tally.latencyPasses.sum(),
-                    tally.latencyFails.sum()));
+            out.add(new CheckTally(prefix + "response time < " + checks.latencyBelow().toMillis() + "ms", counts.latencyPasses.sum(),
+                    counts.latencyFails.sum()));
         }
         return out;
     }

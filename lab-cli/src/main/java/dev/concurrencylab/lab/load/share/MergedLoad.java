@@ -4,6 +4,7 @@ import dev.concurrencylab.lab.load.CheckTally;
 import dev.concurrencylab.lab.load.ConnectionUse;
 import dev.concurrencylab.lab.load.ErrorClass;
 import dev.concurrencylab.lab.load.LoadResult;
+import dev.concurrencylab.lab.load.RequestLoad;
 import dev.concurrencylab.lab.load.SchedulingLag;
 import dev.concurrencylab.lab.load.SecondStats;
 import java.util.ArrayList;
@@ -63,7 +64,30 @@ public final class MergedLoad {
                 longest(parts, LoadResult::windowSeconds), longest(parts, LoadResult::waitSeconds),
                 parts.stream().anyMatch(LoadResult::sessionLimitHit), sum(parts, LoadResult::blockedMillis), lag,
                 longest(parts, LoadResult::warmedSeconds), steady, pools, failures.isEmpty() ? null : String.join("; ", failures),
-                sum(parts, LoadResult::goodAfterWindow));
+                sum(parts, LoadResult::goodAfterWindow), requests(parts));
+    }
+
+    /** A mix's requests, each merged by name as the whole is: every share ran the same mix. */
+    private static List<RequestLoad> requests(List<LoadResult> parts) {
+        Map<String, RequestLoad> byName = new LinkedHashMap<>();
+        for (LoadResult p : parts) {
+            for (RequestLoad r : p.requests()) {
+                byName.merge(r.name(), r, (a, b) -> {
+                    Histogram good = new Histogram(3);
+                    good.add(a.latencyNanos());
+                    good.add(b.latencyNanos());
+                    Histogram failed = new Histogram(3);
+                    failed.add(a.failedLatencyNanos());
+                    failed.add(b.failedLatencyNanos());
+                    Map<ErrorClass, Long> errors = new EnumMap<>(ErrorClass.class);
+                    a.errors().forEach((c, n) -> errors.merge(c, n, Long::sum));
+                    b.errors().forEach((c, n) -> errors.merge(c, n, Long::sum));
+                    return new RequestLoad(a.name(), a.weight(), a.sent() + b.sent(), a.answered() + b.answered(), good, failed, errors,
+                            a.goodAfterWindow() + b.goodAfterWindow());
+                });
+            }
+        }
+        return List.copyOf(byName.values());
     }
 
     private static long sum(List<LoadResult> parts, ToLongFunction<LoadResult> count) {

@@ -9,6 +9,7 @@ import dev.concurrencylab.lab.load.ErrorClass;
 import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.LoadResult;
 import dev.concurrencylab.lab.load.LoadRun;
+import dev.concurrencylab.lab.load.RequestLoad;
 import dev.concurrencylab.lab.load.RequestSpec;
 import dev.concurrencylab.lab.load.SchedulingLag;
 import dev.concurrencylab.lab.load.SecondStats;
@@ -55,7 +56,12 @@ public final class ShareWire {
     record Measured(String latency, String failedLatency, long sent, long answered, Map<ErrorClass, Long> errors, List<CheckTally> checks,
             long latencyCheckFailed, List<SecondStats> series, double windowSeconds, double waitSeconds, boolean sessionLimitHit,
             long blockedMillis, SchedulingLag.Figures driverLag, double warmedSeconds, Boolean steady, ConnectionUse connections,
-            String failure, long goodAfterWindow) {
+            String failure, long goodAfterWindow, List<MeasuredRequest> requests) {
+    }
+
+    /** A {@link RequestLoad} with its histograms encoded. */
+    record MeasuredRequest(String name, int weight, long sent, long answered, String latency, String failedLatency,
+            Map<ErrorClass, Long> errors, long goodAfterWindow) {
     }
 
     public static String write(Share share) {
@@ -69,14 +75,18 @@ public final class ShareWire {
     public static String write(LoadResult r) {
         return text(new Measured(encode(r.latencyNanos()), encode(r.failedLatencyNanos()), r.sent(), r.answered(), r.errors(), r.checks(),
                 r.latencyCheckFailed(), r.series(), r.windowSeconds(), r.waitSeconds(), r.sessionLimitHit(), r.blockedMillis(), r.driverLag(),
-                r.warmedSeconds(), r.steady(), r.connections(), r.failure(), r.goodAfterWindow()));
+                r.warmedSeconds(), r.steady(), r.connections(), r.failure(), r.goodAfterWindow(),
+                r.requests().stream().map(q -> new MeasuredRequest(q.name(), q.weight(), q.sent(), q.answered(), encode(q.latencyNanos()),
+                        encode(q.failedLatencyNanos()), q.errors(), q.goodAfterWindow())).toList()));
     }
 
     public static LoadResult readResult(String json) {
         Measured m = read(json, Measured.class);
         return new LoadResult(decode(m.latency()), decode(m.failedLatency()), m.sent(), m.answered(), m.errors(), m.checks(),
                 m.latencyCheckFailed(), m.series(), m.windowSeconds(), m.waitSeconds(), m.sessionLimitHit(), m.blockedMillis(), m.driverLag(),
-                m.warmedSeconds(), m.steady(), m.connections(), m.failure(), m.goodAfterWindow());
+                m.warmedSeconds(), m.steady(), m.connections(), m.failure(), m.goodAfterWindow(),
+                m.requests() == null ? List.of() : m.requests().stream().map(q -> new RequestLoad(q.name(), q.weight(), q.sent(), q.answered(),
+                        decode(q.latency()), decode(q.failedLatency()), q.errors(), q.goodAfterWindow())).toList());
     }
 
     static String encode(Histogram h) {

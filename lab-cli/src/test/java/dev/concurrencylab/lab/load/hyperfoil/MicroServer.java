@@ -23,7 +23,10 @@ import io.netty.handler.codec.http.QueryStringDecoder;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * A real HTTP server on loopback that answers in microseconds (one Netty event loop, a fixed body),
@@ -35,6 +38,8 @@ public final class MicroServer implements AutoCloseable {
     private static final byte[] HELLO = "Hello, World!".getBytes(StandardCharsets.UTF_8);
 
     final AtomicInteger connections = new AtomicInteger();
+    /** Requests received by path (query left out), so a test sees what reached the server, not what the driver counted. */
+    final Map<String, LongAdder> byPath = new ConcurrentHashMap<>();
     private final String bound;
     private final NioEventLoopGroup group = new NioEventLoopGroup(1);
     private final Channel channel;
@@ -51,7 +56,7 @@ public final class MicroServer implements AutoCloseable {
                     @Override
                     protected void initChannel(SocketChannel ch) {
                         connections.incrementAndGet();
-                        ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(64 * 1024), new Hello());
+                        ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(64 * 1024), new Hello(byPath));
                     }
                 })
                 .bind(address, 0).sync().channel();
@@ -72,11 +77,17 @@ public final class MicroServer implements AutoCloseable {
      * {@code /drop-every?n=N} closes the connection on its Nth request without answering it.
      */
     private static final class Hello extends SimpleChannelInboundHandler<FullHttpRequest> {
+        private final Map<String, LongAdder> byPath;
         private int requests;
+
+        Hello(Map<String, LongAdder> byPath) {
+            this.byPath = byPath;
+        }
 
         @Override
         protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
             QueryStringDecoder uri = new QueryStringDecoder(request.uri());
+            byPath.computeIfAbsent(uri.path(), k -> new LongAdder()).increment();
             boolean nth = uri.parameters().containsKey("n") && ++requests % Integer.parseInt(uri.parameters().get("n").getFirst()) == 0;
             if (nth && uri.path().equals("/drop-every")) {
                 ctx.close();

@@ -7,6 +7,8 @@ import dev.concurrencylab.lab.load.LoadListener;
 import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.LoadResult;
 import dev.concurrencylab.lab.load.LoadRun;
+import dev.concurrencylab.lab.load.NamedRequest;
+import dev.concurrencylab.lab.load.RequestLoad;
 import dev.concurrencylab.lab.load.RequestSpec;
 import dev.concurrencylab.lab.load.Warmup;
 import dev.concurrencylab.lab.load.hyperfoil.HyperfoilDriver;
@@ -34,6 +36,26 @@ class ShareWireTest {
             assertThat(back).usingRecursiveComparison().ignoringFields("latencyNanos", "failedLatencyNanos").isEqualTo(measured);
             // one part merges to itself
             assertThat(MergedLoad.merge(List.of(back), List.of("here"))).isSameAs(back);
+        }
+    }
+
+    @Test
+    void aMixsRequestsCrossTheWireAndMergeByName() throws Exception {
+        try (MicroServer server = new MicroServer("127.0.0.1")) {
+            RequestSpec mix = RequestSpec.mixed(List.of(
+                    new NamedRequest("read", 3, new RequestSpec("GET", "/read", null, null, Duration.ofSeconds(5)), new Checks(200, null, null)),
+                    new NamedRequest("write", 1, new RequestSpec("POST", "/write", "{}", "application/json", Duration.ofSeconds(5)), Checks.NONE)));
+            LoadRun run = new LoadRun(server.uri("127.0.0.1"), mix, Checks.NONE, new LoadModel.CountXConcurrency(400, 4), Warmup.NONE);
+            ShareWire.Share share = ShareWire.readShare(ShareWire.write(ShareWire.Share.of(run, run.model(), 1234L)));
+            assertThat(share.run()).isEqualTo(run);
+
+            LoadResult back = ShareWire.readResult(ShareWire.write(new HyperfoilDriver(1).run(share.run(), LoadListener.NONE)));
+            LoadResult merged = MergedLoad.merge(List.of(back, back), List.of("one", "two"));
+
+            assertThat(back.requests()).extracting(RequestLoad::name).containsExactly("read", "write");
+            assertThat(back.requests().get(1).good()).isEqualTo(100);
+            assertThat(merged.requests()).extracting(RequestLoad::sent).containsExactly(600L, 200L);
+            assertThat(merged.requests().get(0).latencyNanos().getTotalCount()).isEqualTo(600);
         }
     }
 }
