@@ -64,7 +64,8 @@ public record Suite(String name, String description, String file, List<Variant> 
             List<String> by = benchmarks.stream().filter(b -> b.services().contains(service)).map(Benchmark::name).toList();
             why.put(service, "needed by " + String.join(", ", by));
         }
-        for (Variant v : chosen) {
+        // A variant chosen for several benchmarks comes once per benchmark; it wants its services once.
+        for (Variant v : new java.util.LinkedHashSet<>(chosen)) {
             if (v.services() != null && !v.external()) {
                 v.services().forEach(s -> why.merge(s, "wanted by variant " + v.name(), (a, b) -> a + "; " + b));
             }
