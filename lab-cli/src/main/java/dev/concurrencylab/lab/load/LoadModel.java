@@ -20,10 +20,11 @@ import java.util.Optional;
     @JsonSubTypes.Type(value = LoadModel.CountXConcurrency.class, name = "count-x-concurrency"),
     @JsonSubTypes.Type(value = LoadModel.Burst.class, name = "burst"),
     @JsonSubTypes.Type(value = LoadModel.MaxRate.class, name = "max-rate"),
-    @JsonSubTypes.Type(value = LoadModel.ClosedSweep.class, name = "closed-sweep"),
+    @JsonSubTypes.Type(value = ClosedSweep.class, name = "closed-sweep"),
     @JsonSubTypes.Type(value = LoadModel.OpenRate.class, name = "open-rate"),
     @JsonSubTypes.Type(value = LoadModel.OpenRamp.class, name = "open-ramp")})
-public sealed interface LoadModel {
+public sealed interface LoadModel permits LoadModel.ClosedStages, LoadModel.UsersXRequests, LoadModel.CountXConcurrency,
+        LoadModel.Burst, LoadModel.MaxRate, ClosedSweep, LoadModel.OpenRate, LoadModel.OpenRamp {
 
     /** The model's name as written in suites. */
     String name();
@@ -166,7 +167,6 @@ public sealed interface LoadModel {
             return true;
         }
 
-
         @Override
         public Optional<Duration> plannedDuration() {
             return Optional.of(duration);
@@ -186,44 +186,6 @@ public sealed interface LoadModel {
     }
 
     /**
-     * Closed users at several levels, each warmed up and measured as its own window (what E0's
-     * 10/50/100/200-user table only estimated). A suite runs it as one {@link MaxRate} benchmark per
-     * level, named {@code <benchmark>-<users>-users}; the driver never sees the sweep itself.
-     */
-    record ClosedSweep(@JsonProperty(required = true) List<Integer> users, @JsonProperty(required = true) Duration duration)
-            implements LoadModel {
-
-        @Override
-        public Optional<Duration> plannedDuration() {
-            return Optional.of(duration);
-        }
-
-        public ClosedSweep {
-            users = List.copyOf(users);
-            if (users.isEmpty()) {
-                throw new InvalidSetting(null, "closed-sweep needs at least one level of users");
-            }
-            users.forEach(n -> InvalidSetting.atLeast("users", n, 1));
-            if (users.stream().distinct().count() < users.size()) {
-                throw new InvalidSetting(null, "closed-sweep lists a level of users twice: " + users);
-            }
-        }
-
-        public String name() {
-            return "closed-sweep";
-        }
-
-        public int maxConcurrency() {
-            return users.stream().mapToInt(Integer::intValue).max().orElse(1);
-        }
-
-        /** One window per level. */
-        public List<MaxRate> levels() {
-            return users.stream().map(n -> new MaxRate(n, duration)).toList();
-        }
-    }
-
-    /**
      * Constant arrival rate; {@code maxSessions} bounds requests in flight. 0 sessions means the
      * default: room for one second's arrivals, so the driver runs dry only past 1 s latency.
      * {@code connections} pins the pool to that many sockets (wrk's {@code -c}); 0, the default,
@@ -236,7 +198,6 @@ public sealed interface LoadModel {
         public boolean constantLoad() {
             return true;
         }
-
 
         @Override
         public Optional<Duration> plannedDuration() {
@@ -274,7 +235,6 @@ public sealed interface LoadModel {
         public boolean constantLoad() {
             return from == to;
         }
-
 
         @Override
         public Optional<Duration> plannedDuration() {

@@ -193,21 +193,40 @@ public final class Monitor implements LoadListener {
         long nanos = System.nanoTime();
         ProcessMetrics.Usage sut = target.sutPid() == null ? null : server().treeUsage(target.sutPid());
         Map<String, Long> services = new LinkedHashMap<>();
-        target.services().forEach((name, pids) -> services.put(name, pids.stream()
-                .mapToLong(pid -> target.serviceReaders().getOrDefault(name, os).treeUsage(pid).cpuMillis()).sum()));
+        target.services().forEach((name, pids) -> services.put(name, cpuMillis(target.serviceReaders().getOrDefault(name, os), pids)));
         return new Reading(nanos, sut, services, os.usage(driverPid), os.ticks(), scrape());
+    }
+
+    /**
+     * A service's CPU so far, over its processes; {@code null} when one of them could not be read (another
+     * host's {@code /proc} read that failed, a process gone): its use is then unknown, and a zero in its
+     * place would show an idle service, or, as the next interval's start, all its CPU since it started.
+     */
+    private static Long cpuMillis(ProcessReader reader, List<Long> pids) {
+        long total = 0;
+        for (long pid : pids) {
+            ProcessMetrics.Usage usage = reader.treeUsage(pid);
+            if (usage.processes() == 0) {
+                return null;
+            }
+            total += usage.cpuMillis();
+        }
+        return total;
     }
 
     private Map<String, Double> figures(Reading a, Reading b, double seconds) {
         Map<String, Double> v = new LinkedHashMap<>();
         long ours = 0;
         if (b.sut() != null && b.sut().processes() > 0) {
-            long cpu = b.sut().cpuMillis() - a.sut().cpuMillis();
-            if (target.sutReader() == null) {
-                // a server on another host uses that host's CPUs: none of this machine's busy time is its
-                ours += cpu;
+            // An interval whose first reading failed has no known start: its CPU is unknown, not all the server's so far.
+            if (a.sut().processes() > 0) {
+                long cpu = b.sut().cpuMillis() - a.sut().cpuMillis();
+                if (target.sutReader() == null) {
+                    // a server on another host uses that host's CPUs: none of this machine's busy time is its
+                    ours += cpu;
+                }
+                v.put(ResourceSample.SUT_CPU, percent(cpu, seconds));
             }
-            v.put(ResourceSample.SUT_CPU, percent(cpu, seconds));
             v.put(ResourceSample.SUT_RSS, round(b.sut().rssBytes() / (1024.0 * 1024)));
             v.put(ResourceSample.SUT_THREADS, (double) b.sut().threads());
         }
@@ -219,7 +238,11 @@ public final class Monitor implements LoadListener {
             }
         }
         for (var e : b.servicesCpuMillis().entrySet()) {
-            long cpu = Math.max(0, e.getValue() - a.servicesCpuMillis().get(e.getKey()));
+            Long before = a.servicesCpuMillis().get(e.getKey());
+            if (e.getValue() == null || before == null) {
+                continue;
+            }
+            long cpu = Math.max(0, e.getValue() - before);
             if (!target.serviceReaders().containsKey(e.getKey())) {
                 ours += cpu;
             }

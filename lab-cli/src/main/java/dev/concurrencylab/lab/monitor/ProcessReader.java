@@ -6,7 +6,7 @@ package dev.concurrencylab.lab.monitor;
  */
 public interface ProcessReader {
 
-    /** The process, or {@link ProcessMetrics.Usage#NONE} when it has gone. */
+    /** The process, or {@link ProcessMetrics.Usage#NONE} when it has gone or could not be read: its figures are then unknown. */
     ProcessMetrics.Usage usage(long pid);
 
     /** The process and every process below it, added up. */

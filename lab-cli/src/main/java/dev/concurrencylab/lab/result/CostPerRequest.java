@@ -15,7 +15,7 @@ import java.util.Map;
  * @param allocatedMbPer1k         heap allocated per 1,000 answers, MB (Micrometer's count, taken at each GC)
  * @param gcPauseMsPer1k           GC pause time per 1,000 answers, ms
  * @param contextSwitchesPerAnswer context switches of all the server's threads per answer
- * @param serviceCpuMsPer1k        per backing service the lab started: its CPU time per 1,000 answers, ms
+ * @param serviceCpuMsPer1k        per backing service the lab started: its CPU time per 1,000 answers, ms; absent when unknown
  */
 public record CostPerRequest(Double cpuMsPer1k, Double allocatedMbPer1k, Double gcPauseMsPer1k, Double contextSwitchesPerAnswer,
         Map<String, Double> serviceCpuMsPer1k) {
@@ -32,9 +32,11 @@ public record CostPerRequest(Double cpuMsPer1k, Double allocatedMbPer1k, Double 
         }
         double perThousand = 1000.0 / answers;
         Map<String, Double> services = new LinkedHashMap<>();
-        for (String key : samples.getFirst().values().keySet()) {
+        for (String key : samples.stream().flatMap(s -> s.values().keySet().stream()).distinct().toList()) {
+            // A service's CPU unknown over part of the window (a failed read of another host's /proc) gives it no
+            // cost: the known intervals alone would understate it.
             if (key.endsWith(CPU_SUFFIX) && !key.equals(ResourceSample.SUT_CPU) && !key.equals(ResourceSample.DRIVER_CPU)
-                    && !key.equals(ResourceSample.OTHER_CPU)) {
+                    && !key.equals(ResourceSample.OTHER_CPU) && samples.stream().allMatch(s -> s.values().containsKey(key))) {
                 services.put(key.substring(0, key.length() - CPU_SUFFIX.length()), round(cpuMillis(samples, key) * perThousand));
             }
         }

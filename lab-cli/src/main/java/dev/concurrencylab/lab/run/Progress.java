@@ -4,8 +4,13 @@ import dev.concurrencylab.lab.load.LoadListener;
 import dev.concurrencylab.lab.load.LoadPhase;
 import dev.concurrencylab.lab.plan.PlannedTrial;
 import dev.concurrencylab.lab.result.DurationText;
+import dev.concurrencylab.lab.result.Flag;
+import dev.concurrencylab.lab.result.LatencySummary;
+import dev.concurrencylab.lab.result.ThresholdResult;
+import dev.concurrencylab.lab.result.TrialResult;
 import java.io.PrintStream;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * The progress line: trial k/n, variant, benchmark, phase, elapsed and ETA, live answers per second
@@ -58,6 +63,19 @@ final class Progress implements LoadListener {
     /** A resumed run: {@code n} of its trials were written before, and are not run again. */
     void already(int n) {
         already = n;
+    }
+
+    /** A measured trial's line: status, goodput, latency, errors, and what was flagged or crossed. */
+    void finished(TrialResult result, long errors) {
+        List<String> crossed = result.judged().thresholds().stream().filter(t -> !t.passed()).map(ThresholdResult::threshold).toList();
+        LatencySummary latency = result.latencies().latency();
+        List<Flag> flags = result.outcome().flags();
+        // A p99 of a run that fell behind its schedule is a floor: the requests it never sent are not in it.
+        finished(String.format("%s · %,.0f req/s · p50 %s ms · p99 %s ms · %,d errors%s%s", result.outcome().status(),
+                result.window().throughput(), latency == null ? "-" : latency.p50Ms(), latency == null ? "-" : (result.delivery() != null && result.delivery().behind() > 0 ? "≥ " : "") + latency.p99Ms(),
+                errors,
+                flags.isEmpty() ? "" : " · flags: " + String.join(", ", flags.stream().map(Flag::key).toList()),
+                crossed.isEmpty() ? "" : " · thresholds crossed: " + String.join(", ", crossed)));
     }
 
     void finished(String summary) {

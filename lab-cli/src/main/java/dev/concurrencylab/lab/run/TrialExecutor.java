@@ -7,17 +7,11 @@ import dev.concurrencylab.lab.load.LoadResult;
 import dev.concurrencylab.lab.load.LoadRun;
 import dev.concurrencylab.lab.plan.PlannedTrial;
 import dev.concurrencylab.lab.result.Completion;
-import dev.concurrencylab.lab.result.Flag;
-import dev.concurrencylab.lab.result.LatencySummary;
-import dev.concurrencylab.lab.result.ThresholdResult;
 import dev.concurrencylab.lab.result.TrialResult;
-import dev.concurrencylab.lab.run.probe.Observed;
-import dev.concurrencylab.lab.run.probe.Probe;
 import dev.concurrencylab.lab.sut.RunningSut;
 import dev.concurrencylab.lab.verdict.VerdictRules;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -59,11 +53,8 @@ final class TrialExecutor {
         AtomicReference<Session.DeadService> deadService = new AtomicReference<>();
         Thread watchdog = watch(sut, died, deadService, Thread.currentThread());
         AtomicBoolean workCounted = new AtomicBoolean(strategy != null);
-        List<Probe> probes = this.probes.forTrial(trial, sut, progress);
-        LoadListener listeners = progress.and(atWindowStart(sut, strategy == null ? null : work, workCounted));
-        for (Probe probe : probes) {
-            listeners = listeners.and(probe);
-        }
+        TrialWatch probes = this.probes.forTrial(trial, sut, progress);
+        LoadListener listeners = probes.after(progress.and(atWindowStart(sut, strategy == null ? null : work, workCounted)));
         LoadResult load;
         Completion completion = null;
         try {
@@ -83,19 +74,10 @@ final class TrialExecutor {
         if (deadService.get() != null) {
             return serviceDied(trial, deadService.get(), progress);
         }
-        Observed observed = new Observed();
-        probes.forEach(p -> p.report(observed));
         TrialResult result = TrialRecords.measured(trial, load,
-                new TrialRecords.Ended(startupMs, died.get() ? died(sut) : load.failure(), completion, died.get(), sut.logTail(5)), observed.seen(), rules);
+                new TrialRecords.Ended(startupMs, died.get() ? died(sut) : load.failure(), completion, died.get(), sut.logTail(5)), probes.seen(), rules);
         session.write(result, load.latencyNanos());
-        List<String> crossed = result.judged().thresholds().stream().filter(t -> !t.passed()).map(ThresholdResult::threshold).toList();
-        LatencySummary latency = result.latencies().latency();
-        List<Flag> flags = result.outcome().flags();
-        progress.finished(String.format("%s · %,.0f req/s · p50 %s ms · p99 %s ms · %,d errors%s%s", result.outcome().status(),
-                result.window().throughput(), latency == null ? "-" : latency.p50Ms(), latency == null ? "-" : (result.delivery() != null && result.delivery().behind() > 0 ? "≥ " : "") + latency.p99Ms(),
-                load.errorCount(),
-                flags.isEmpty() ? "" : " · flags: " + String.join(", ", flags.stream().map(Flag::key).toList()),
-                crossed.isEmpty() ? "" : " · thresholds crossed: " + String.join(", ", crossed)));
+        progress.finished(result, load.errorCount());
         return result;
     }
 
@@ -108,7 +90,7 @@ final class TrialExecutor {
     private TrialResult serviceDied(PlannedTrial trial, Session.DeadService dead, Progress progress) {
         String why = "service-died: " + dead.name() + " died during the trial";
         // How it ended goes first in its log's tail: the exit status the JDK reaped, the proof it died.
-        return failed(TrialRecords.failed(trial, Flag.SERVICE_DIED, why, dead.name() + " " + dead.ended() + " | " + dead.logTail()),
+        return failed(TrialRecords.serviceDied(trial, why, dead.name() + " " + dead.ended() + " | " + dead.logTail()),
                 progress, why + " (" + dead.ended() + ")");
     }
 
@@ -142,8 +124,8 @@ final class TrialExecutor {
         });
     }
 
-    private static void stop(List<Probe> probes, Thread watchdog) {
-        probes.forEach(Probe::stop);
+    private static void stop(TrialWatch probes, Thread watchdog) {
+        probes.stop();
         watchdog.interrupt();
         Thread.interrupted();
     }

@@ -38,7 +38,7 @@ final class TrialProbes {
         this.session = session;
     }
 
-    List<Probe> forTrial(PlannedTrial trial, RunningSut sut, Progress progress) {
+    TrialWatch forTrial(PlannedTrial trial, RunningSut sut, Progress progress) {
         List<Probe> probes = new ArrayList<>();
         CompilerThreads compilers = sut.pid().isPresent() ? CompilerThreads.of(sut.pid().getAsLong()).orElse(null)
                 : sut.remote().map(r -> CompilerThreads.of(r.pid(), r.tasks())).orElse(null);
@@ -61,6 +61,6 @@ final class TrialProbes {
         if (trial.warmup().untilSteady() && compilers != null) {
             probes.add(new JitProbe(new JitSettling(compilers, sut.pid().isPresent() ? PerfData.of(sut.pid().getAsLong()) : Optional.empty())));
         }
-        return probes;
+        return new TrialWatch(probes);
     }
 }

@@ -149,8 +149,13 @@ final class TrialRecords {
         return failed(t, why.contains("died") ? Flag.SERVER_DIED : Flag.FAILED, why, logTail);
     }
 
+    /** A trial ended by the death of a service the lab started for it (its database, say), not of its server. */
+    static TrialResult serviceDied(PlannedTrial t, String why, String logTail) {
+        return failed(t, Flag.SERVICE_DIED, why, logTail);
+    }
+
     /** A trial that could not run for the reason {@code flag} names. */
-    static TrialResult failed(PlannedTrial t, Flag flag, String why, String logTail) {
+    private static TrialResult failed(PlannedTrial t, Flag flag, String why, String logTail) {
         return TrialResult.of(identity(t)).outcome(TrialOutcome.failed(flag, why, logTail)).build();
     }
 

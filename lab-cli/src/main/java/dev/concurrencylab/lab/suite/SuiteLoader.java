@@ -1,6 +1,7 @@
 package dev.concurrencylab.lab.suite;
 
 import dev.concurrencylab.lab.load.Checks;
+import dev.concurrencylab.lab.load.ClosedSweep;
 import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.NamedRequest;
 import dev.concurrencylab.lab.load.RequestSpec;
@@ -204,12 +205,12 @@ public final class SuiteLoader {
         for (Scale scale : Scale.values()) {
             byScale.put(scale, benchmark.load().at(scale));
         }
-        if (byScale.values().stream().noneMatch(m -> m instanceof LoadModel.ClosedSweep)) {
+        if (byScale.values().stream().noneMatch(m -> m instanceof ClosedSweep)) {
             return List.of(benchmark);
         }
         List<Integer> users = null;
         for (LoadModel model : byScale.values()) {
-            if (!(model instanceof LoadModel.ClosedSweep sweep)) {
+            if (!(model instanceof ClosedSweep sweep)) {
                 throw at.error("benchmark '" + benchmark.name() + "' is a closed-sweep at one scale and " + model.name()
                         + " at another; a sweep is a sweep at every scale");
             }
@@ -223,7 +224,7 @@ public final class SuiteLoader {
         for (int i = 0; i < users.size(); i++) {
             int level = i;
             Map<Scale, LoadModel> load = new EnumMap<>(Scale.class);
-            byScale.forEach((scale, model) -> load.put(scale, ((LoadModel.ClosedSweep) model).levels().get(level)));
+            byScale.forEach((scale, model) -> load.put(scale, ((ClosedSweep) model).levels().get(level)));
             levels.add(benchmark.at(benchmark.name() + "-" + users.get(i) + "-users", new Scaled<>(load)));
         }
         return levels;

@@ -22,6 +22,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -126,6 +127,46 @@ class MonitorTest {
             assertThat(summary.flags()).doesNotContain(ResourceSummary.NOISY);
         } finally {
             busyServer.destroyForcibly().waitFor();
+        }
+    }
+
+    @Test
+    void aServicesCpuIsUnknownNotZeroOverAnIntervalWithAFailedRead() throws Exception {
+        // A service that burns a whole CPU throughout, read as another host's /proc is: its third and fourth readings
+        // fail (RemoteProcStat gives no process when its read does), the others are this machine's real figures.
+        Process busyDatabase = new ProcessBuilder("sh", "-c", "exec yes > /dev/null").start();
+        try {
+            AtomicInteger reads = new AtomicInteger();
+            ProcessReader failingTwice = new ProcessReader() {
+                @Override
+                public ProcessMetrics.Usage usage(long pid) {
+                    return os.usage(pid);
+                }
+
+                @Override
+                public ProcessMetrics.Usage treeUsage(long pid) {
+                    int read = reads.incrementAndGet();
+                    return read == 3 || read == 4 ? ProcessMetrics.Usage.NONE : os.treeUsage(pid);
+                }
+
+                @Override
+                public long contextSwitches(long pid) {
+                    return os.contextSwitches(pid);
+                }
+            };
+            Monitor monitor = new Monitor(os, new Monitor.Target(null, null, Map.of("postgres", List.of(busyDatabase.pid())), null,
+                    Map.of("postgres", failingTwice)), Duration.ofMillis(500));
+            monitor.begin();
+            sleep(3_200);
+            List<Double> cpu = monitor.finish().stream().map(s -> s.values().get(ResourceSample.serviceCpu("postgres"))).toList();
+
+            // Intervals 2 and 3 end on a failed read, 4 starts on one: unknown, neither an idle service nor all its CPU so far.
+            assertThat(cpu).hasSizeGreaterThanOrEqualTo(5);
+            assertThat(cpu.subList(1, 4)).containsOnlyNulls();
+            // The known ones are the hog's own, however little of a busy machine's CPU it got: above nothing, within one CPU.
+            assertThat(List.of(cpu.getFirst(), cpu.get(4))).allSatisfy(c -> assertThat(c).isGreaterThan(0.0).isLessThanOrEqualTo(110.0));
+        } finally {
+            busyDatabase.destroyForcibly().waitFor();
         }
     }
 

@@ -6,10 +6,6 @@ import dev.concurrencylab.workload.Hello;
 import dev.concurrencylab.workload.WorkThread;
 import dev.concurrencylab.workload.async.Strategy;
 import dev.concurrencylab.workload.cpu.SqrtLoop;
-import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
@@ -24,7 +20,6 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The contract every variant of both apps must keep, over real HTTP against real PostgreSQL, Kafka,
@@ -37,10 +32,7 @@ import tools.jackson.databind.json.JsonMapper;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class SutContract {
 
-    private static final JsonMapper JSON = JsonMapper.builder().build();
-    private static final Duration COMPLETION_WAIT = Duration.ofSeconds(60);
-
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final SutClient client = new SutClient(() -> this.port);
 
     private final String postsWorkThread;
     private final String cpuWorkThread;
@@ -146,26 +138,26 @@ public abstract class SutContract {
 
     @Test
     void postSavedAnswersOnceSavedAndPublishesAfterwards() {
-        long before = stats("post-save-publish").get("completed").asLong();
+        long before = client.stats("post-save-publish").get("completed").asLong();
         HttpResponse<String> response = post("/posts?ack=saved", "{\"userId\": 9, \"title\": \"Then published\"}");
         assertThat(response.statusCode()).isEqualTo(201);
         assertThat(json(get("/posts/" + json(response).get("id").asLong())).get("title").asString()).isEqualTo("Then published");
-        awaitCompleted("post-save-publish", before + 1);
+        client.awaitCompleted("post-save-publish", before + 1);
     }
 
     @Test
     void postWithoutAckAnswersAtOnceAndStillSavesAndPublishes() {
-        long before = stats("post-save-publish").get("completed").asLong();
+        long before = client.stats("post-save-publish").get("completed").asLong();
         for (int i = 0; i < 5; i++) {
             assertThat(post("/posts?ack=none", "{\"userId\": 8, \"title\": \"Later\"}").statusCode()).isEqualTo(202);
         }
-        awaitCompleted("post-save-publish", before + 5);
+        client.awaitCompleted("post-save-publish", before + 5);
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"sync", "async-simple", "async-pool", "rabbitmq", "kafka", "redis"})
     void everyStrategyCompletesEveryItemItHandsOff(String strategy) {
-        JsonNode before = awaitIdle(strategy);
+        JsonNode before = client.awaitIdle(strategy);
         // No more than the bounded pool takes at once (2 threads + 4 queued), so none is rejected.
         int items = 6;
         for (int i = 0; i < items; i++) {
@@ -173,7 +165,7 @@ public abstract class SutContract {
             assertThat(response.statusCode()).as(response.body()).isEqualTo(strategy.equals("sync") ? 200 : 202);
             assertThat(json(response).get("strategy").asString()).isEqualTo(strategy);
         }
-        JsonNode after = awaitCompleted(strategy, before.get("completed").asLong() + items);
+        JsonNode after = client.awaitCompleted(strategy, before.get("completed").asLong() + items);
         assertThat(after.get("handedOff").asLong() - before.get("handedOff").asLong()).isEqualTo(items);
         assertThat(after.get("failed").asLong()).isEqualTo(before.get("failed").asLong());
         assertThat(after.get("latencyP50Ms").asDouble()).isGreaterThanOrEqualTo(50);
@@ -182,11 +174,11 @@ public abstract class SutContract {
     @ParameterizedTest
     @ValueSource(strings = {"sync", "async-simple", "kafka"})
     void aJobTimeAskedForIsTheTimeTheJobTakes(String strategy) {
-        JsonNode before = awaitIdle(strategy);
+        JsonNode before = client.awaitIdle(strategy);
         HttpResponse<String> response = post("/async/" + strategy + "?work-ms=400", "");
         assertThat(response.statusCode()).as(response.body()).isIn(200, 202);
 
-        JsonNode after = awaitCompleted(strategy, before.get("completed").asLong() + 1);
+        JsonNode after = client.awaitCompleted(strategy, before.get("completed").asLong() + 1);
 
         assertThat(after.get("latencyMaxMs").asDouble()).isGreaterThanOrEqualTo(400);
     }
@@ -199,17 +191,16 @@ public abstract class SutContract {
 
     @Test
     void aFullBoundedPoolRejectsWith503AndCountsTheFailure() {
-        long failedBefore = stats(Strategy.ASYNC_POOL.path()).get("failed").asLong();
+        long failedBefore = client.stats(Strategy.ASYNC_POOL.path()).get("failed").asLong();
         List<CompletableFuture<HttpResponse<String>>> burst = IntStream.range(0, 40)
-                .mapToObj(i -> http.sendAsync(request("/async/async-pool").POST(HttpRequest.BodyPublishers.noBody()).build(),
-                        HttpResponse.BodyHandlers.ofString()))
+                .mapToObj(i -> client.postAsync("/async/async-pool"))
                 .toList();
         List<HttpResponse<String>> responses = burst.stream().map(CompletableFuture::join).toList();
         List<HttpResponse<String>> rejected = responses.stream().filter(r -> r.statusCode() == 503).toList();
         assertThat(rejected).isNotEmpty();
         assertThat(responses).allSatisfy(r -> assertThat(r.statusCode()).isIn(202, 503));
         assertThat(json(rejected.getFirst()).get("detail").asString()).contains("queue is full");
-        assertThat(stats(Strategy.ASYNC_POOL.path()).get("failed").asLong() - failedBefore).isEqualTo(rejected.size());
+        assertThat(client.stats(Strategy.ASYNC_POOL.path()).get("failed").asLong() - failedBefore).isEqualTo(rejected.size());
     }
 
     @Test
@@ -240,44 +231,15 @@ public abstract class SutContract {
     }
 
     protected HttpResponse<String> get(String path) {
-        return send(request(path).GET().build());
+        return client.get(path);
     }
 
     protected HttpResponse<String> post(String path, String jsonBody) {
-        return send(request(path).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(jsonBody)).build());
+        return client.post(path, jsonBody);
     }
 
     protected static JsonNode json(HttpResponse<String> response) {
-        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(v -> assertThat(v).contains("json"));
-        return JSON.readTree(response.body());
-    }
-
-    private JsonNode stats(String strategy) {
-        return json(get("/async/stats")).get(strategy);
-    }
-
-    /** Waits until every item handed off earlier is completed or failed. */
-    private JsonNode awaitIdle(String strategy) {
-        long deadline = System.nanoTime() + COMPLETION_WAIT.toNanos();
-        JsonNode stats = stats(strategy);
-        while (stats.get("handedOff").asLong() > stats.get("completed").asLong() + stats.get("failed").asLong()
-                && System.nanoTime() < deadline) {
-            sleep(50);
-            stats = stats(strategy);
-        }
-        return stats;
-    }
-
-    private JsonNode awaitCompleted(String strategy, long completed) {
-        long deadline = System.nanoTime() + COMPLETION_WAIT.toNanos();
-        JsonNode stats = stats(strategy);
-        while (stats.get("completed").asLong() < completed && System.nanoTime() < deadline) {
-            sleep(100);
-            stats = stats(strategy);
-        }
-        assertThat(stats.get("completed").asLong()).as("%s completed items: %s", strategy, stats).isEqualTo(completed);
-        return stats;
+        return SutClient.json(response);
     }
 
     private static void assertBadRequest(HttpResponse<String> response) {
@@ -285,28 +247,5 @@ public abstract class SutContract {
         JsonNode problem = json(response);
         assertThat(problem.get("status").asInt()).isEqualTo(400);
         assertThat(response.body()).doesNotContain("Exception").doesNotContain("\tat ");
-    }
-
-    private HttpRequest.Builder request(String path) {
-        return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).timeout(Duration.ofSeconds(30));
-    }
-
-    private HttpResponse<String> send(HttpRequest request) {
-        try {
-            return http.send(request, HttpResponse.BodyHandlers.ofString());
-        } catch (IOException e) {
-            throw new IllegalStateException(request.uri() + ": " + e, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

@@ -1,6 +1,7 @@
 package dev.concurrencylab.lab.load.hyperfoil;
 
 import dev.concurrencylab.lab.load.Checks;
+import dev.concurrencylab.lab.load.ClosedSweep;
 import dev.concurrencylab.lab.load.ConnectionPool;
 import dev.concurrencylab.lab.load.LoadDriver;
 import dev.concurrencylab.lab.load.LoadListener;
@@ -172,7 +173,7 @@ public final class HyperfoilDriver implements LoadDriver {
                         new RampGate(s));
                 names.add(name);
             }
-            case LoadModel.ClosedSweep w -> throw new IllegalArgumentException("a closed sweep runs as one max-rate window per level, not as one");
+            case ClosedSweep w -> throw new IllegalArgumentException("a closed sweep runs as one max-rate window per level, not as one");
             case LoadModel.UsersXRequests u -> names.add(counted(builder, run, tally, after, u.users(), u.requests()));
             case LoadModel.CountXConcurrency c -> names.add(counted(builder, run, tally, after, c.concurrency(), c.count() / c.concurrency()));
             case LoadModel.Burst b -> names.add(counted(builder, run, tally, after, b.count(), 1));

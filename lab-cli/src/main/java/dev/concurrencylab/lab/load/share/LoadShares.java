@@ -1,5 +1,6 @@
 package dev.concurrencylab.lab.load.share;
 
+import dev.concurrencylab.lab.load.ClosedSweep;
 import dev.concurrencylab.lab.load.InvalidSetting;
 import dev.concurrencylab.lab.load.LoadModel;
 import java.util.ArrayList;
@@ -45,7 +46,7 @@ public final class LoadShares {
             case LoadModel.Burst m -> new LoadModel.Burst(whole("count", m.count(), i, k));
             case LoadModel.ClosedStages m -> new LoadModel.ClosedStages(m.stages().stream()
                     .map(s -> new LoadModel.Stage(s.duration(), part(s.users(), i, k))).toList());
-            case LoadModel.ClosedSweep m -> new LoadModel.ClosedSweep(m.users().stream().map(u -> whole("users", u, i, k)).toList(), m.duration());
+            case ClosedSweep m -> new ClosedSweep(m.users().stream().map(u -> whole("users", u, i, k)).toList(), m.duration());
         };
     }
 
