@@ -1,6 +1,5 @@
 package dev.concurrencylab.lab.load.hyperfoil;
 
-import dev.concurrencylab.lab.load.Checks;
 import dev.concurrencylab.lab.load.ClosedSweep;
 import dev.concurrencylab.lab.load.ConnectionPool;
 import dev.concurrencylab.lab.load.LoadDriver;
@@ -9,20 +8,12 @@ import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.LoadPhase;
 import dev.concurrencylab.lab.load.LoadResult;
 import dev.concurrencylab.lab.load.LoadRun;
-import dev.concurrencylab.lab.load.NamedRequest;
-import dev.concurrencylab.lab.load.PathTemplate;
-import dev.concurrencylab.lab.load.RequestSpec;
 import dev.concurrencylab.lab.load.SchedulingLag;
 import io.hyperfoil.api.config.Benchmark;
 import io.hyperfoil.api.config.BenchmarkBuilder;
 import io.hyperfoil.api.config.PhaseBuilder;
-import io.hyperfoil.core.builders.StepCatalog;
-import io.hyperfoil.core.handlers.DefragProcessor;
-import io.hyperfoil.http.api.HttpMethod;
 import io.hyperfoil.http.config.ConnectionStrategy;
 import io.hyperfoil.http.config.HttpPluginBuilder;
-import io.hyperfoil.http.steps.HttpRequestStepBuilder;
-import io.hyperfoil.http.steps.HttpStepCatalog;
 import io.netty.util.ResourceLeakDetector;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,16 +26,13 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * The lab's only door to Hyperfoil 0.25.2: turns a {@link LoadRun} into an in-process Hyperfoil
  * benchmark (a warm-up phase, then the measured phases) and its statistics into a {@link LoadResult}.
- * Longer than most classes (about 300 lines): each load model's phases, and a mix's sequences, are
- * built here, so the mapping from the lab's models to Hyperfoil's phases reads in one place.
+ * Each load model's phases are built here, so the mapping from the lab's models to Hyperfoil's phases
+ * reads in one place; what each user sends in them is {@link Scenarios}'.
  */
 public final class HyperfoilDriver implements LoadDriver {
 
     private static final String WARM_UP = "warm-up";
     private static final String MEASURE = "measure-";
-    /** A mix's first sequence, which picks the request; each request's sequence is {@link #MIXED} and its name. */
-    private static final String PICK = "pick";
-    private static final String MIXED = "request-";
     /** Warm-up exists to reach steady JIT state; more users than this would only add queueing. */
     private static final int WARM_UP_USERS = 64;
 
@@ -160,7 +148,7 @@ public final class HyperfoilDriver implements LoadDriver {
             default -> builder.addPhase(WARM_UP).always(Math.min(WARM_UP_USERS, run.model().maxConcurrency()));
         };
         phase.duration(ms).isWarmup(true);
-        addScenario(phase, run, tally, 1);
+        Scenarios.add(phase, run, tally, 1);
     }
 
     private static List<String> addMeasured(BenchmarkBuilder builder, LoadRun run, String tally, String after) {
@@ -169,7 +157,7 @@ public final class HyperfoilDriver implements LoadDriver {
             case LoadModel.ClosedStages s -> {
                 String name = MEASURE + 0;
                 long length = s.stages().stream().mapToLong(st -> st.duration().toMillis()).sum();
-                addScenario(after(builder.addPhase(name).always(s.maxConcurrency()).duration(length), after, names), run, tally, 1,
+                Scenarios.add(after(builder.addPhase(name).always(s.maxConcurrency()).duration(length), after, names), run, tally, 1,
                         new RampGate(s));
                 names.add(name);
             }
@@ -179,18 +167,18 @@ public final class HyperfoilDriver implements LoadDriver {
             case LoadModel.Burst b -> names.add(counted(builder, run, tally, after, b.count(), 1));
             case LoadModel.MaxRate m -> {
                 String name = MEASURE + 0;
-                addScenario(after(builder.addPhase(name).always(m.workers()).duration(m.duration().toMillis()), after, names), run, tally, 1);
+                Scenarios.add(after(builder.addPhase(name).always(m.workers()).duration(m.duration().toMillis()), after, names), run, tally, 1);
                 names.add(name);
             }
             case LoadModel.OpenRate o -> {
                 String name = MEASURE + 0;
-                addScenario(after(builder.addPhase(name).constantRate(0).usersPerSec(o.rate()).variance(false).maxSessions(o.maxSessions())
+                Scenarios.add(after(builder.addPhase(name).constantRate(0).usersPerSec(o.rate()).variance(false).maxSessions(o.maxSessions())
                         .duration(o.duration().toMillis()), after, names), run, tally, 1);
                 names.add(name);
             }
             case LoadModel.OpenRamp r -> {
                 String name = MEASURE + 0;
-                addScenario(after(builder.addPhase(name).rampRate(0, 0).initialUsersPerSec(r.from()).targetUsersPerSec(r.to()).variance(false)
+                Scenarios.add(after(builder.addPhase(name).rampRate(0, 0).initialUsersPerSec(r.from()).targetUsersPerSec(r.to()).variance(false)
                         .maxSessions(r.maxSessions()).duration(r.duration().toMillis()), after, names), run, tally, 1);
                 names.add(name);
             }
@@ -207,7 +195,7 @@ public final class HyperfoilDriver implements LoadDriver {
         if (after != null) {
             phase.startAfterStrict(after);
         }
-        addScenario(phase, run, tally, perUser);
+        Scenarios.add(phase, run, tally, perUser);
         return name;
     }
 
@@ -222,81 +210,5 @@ public final class HyperfoilDriver implements LoadDriver {
             phase.startAfterStrict(warmUp);
         }
         return phase;
-    }
-
-    private static void addScenario(PhaseBuilder<?> phase, LoadRun run, String tally, int requests) {
-        addScenario(phase, run, tally, requests, null);
-    }
-
-    /** {@code gate}, when given, runs before every request and holds it back until the gate opens. */
-    private static void addScenario(PhaseBuilder<?> phase, LoadRun run, String tally, int requests, RampGate gate) {
-        if (!run.request().mix().isEmpty()) {
-            addMix(phase, run.request().mix(), tally, requests, gate);
-            return;
-        }
-        var sequence = phase.scenario().initialSequence("request");
-        if (gate != null) {
-            sequence.step(gate);
-        }
-        if (requests > 1) {
-            var loop = sequence.step(StepCatalog.SC).loop("request-count", requests).steps();
-            loop.step(new ResponseChecks.Sent(tally));
-            request(loop.step(HttpStepCatalog.SC).httpRequest(method(run.request())), run.request(), run.checks(), tally, null);
-            loop.end();
-        } else {
-            sequence.step(new ResponseChecks.Sent(tally));
-            request(sequence.step(HttpStepCatalog.SC).httpRequest(method(run.request())), run.request(), run.checks(), tally, null);
-        }
-    }
-
-    /**
-     * Each request of the mix in a sequence of its own, its statistics under its name; the first
-     * sequence picks which to start, so every model keeps the mix's weights over the requests it sends.
-     */
-    private static void addMix(PhaseBuilder<?> phase, List<NamedRequest> mix, String tally, int requests, RampGate gate) {
-        var scenario = phase.scenario();
-        var pick = scenario.initialSequence(PICK);
-        if (gate != null) {
-            pick.step(gate);
-        }
-        pick.step(new MixSteps.Pick(tally, mix.stream().map(NamedRequest::weight).toList(),
-                mix.stream().map(r -> MIXED + r.name()).toList()));
-        for (NamedRequest r : mix) {
-            var sequence = scenario.sequence(MIXED + r.name());
-            sequence.step(new ResponseChecks.Sent(tally, r.name()));
-            request(sequence.step(HttpStepCatalog.SC).httpRequest(method(r.request())).metric(r.name()), r.request(), r.checks(), tally,
-                    r.name());
-            sequence.step(new MixSteps.Again(requests, PICK));
-        }
-    }
-
-    private static HttpMethod method(RequestSpec request) {
-        return HttpMethod.valueOf(request.method());
-    }
-
-    /** @param name the request's name in a mix, or {@code null} for a trial of one request */
-    private static void request(HttpRequestStepBuilder step, RequestSpec request, Checks checks, String tally, String name) {
-        PathTemplate path = PathTemplate.parse(request.path());
-        if (path.isFixed()) {
-            step.path(request.path());
-        } else {
-            step.path(session -> path.next());
-        }
-        step.timeout(request.timeout().toMillis(), TimeUnit.MILLISECONDS);
-        if (request.body() != null) {
-            step.headers().header("Content-Type", request.contentType()).endHeaders();
-            step.body(request.body());
-        }
-        AnnouncedClose announcedClose = new AnnouncedClose();
-        var handler = step.handler().status(new ResponseChecks.Status(tally, name, checks.status())).header(announcedClose);
-        if (checks.bodyContains() != null) {
-            ResponseChecks.BodyContains body = new ResponseChecks.BodyContains(tally, name, checks.bodyContains());
-            handler.body(fragmented -> DefragProcessor.of(body, fragmented));
-        }
-        ResponseChecks.Record record = new ResponseChecks.Record(tally, name, checks.bodyContains() != null,
-                checks.latencyBelow() == null ? 0 : checks.latencyBelow().toNanos());
-        handler.body(fragmented -> record);
-        handler.onCompletion(new ResponseChecks.Completion(tally)).onCompletion(announcedClose).endHandler();
-        step.endStep();
     }
 }
