@@ -157,6 +157,24 @@ class AttributionTest {
     }
 
     @Test
+    void aWaitForAConnectionIsTheDriversLimitOnlyPastAHundredthOfTheRequestsTimeInFlight() {
+        LoadModel model = new LoadModel.MaxRate(8, Duration.ofSeconds(2));
+        LoadResult load = withoutDriverStalls(run("/ok", model));
+        double inFlightMs = Attribution.inFlightMillis(load);
+
+        assertThat(Attribution.of(model, blocked(load, 3)).flags()).as("3 ms over %.0f ms in flight", inFlightMs)
+                .doesNotContainKey(Flag.GENERATOR_LIMITED);
+        assertThat(Attribution.of(model, blocked(load, Math.round(inFlightMs * 2 * Attribution.SHORT))).flags())
+                .as("a fiftieth of %.0f ms in flight", inFlightMs).containsKey(Flag.GENERATOR_LIMITED);
+    }
+
+    private static LoadResult blocked(LoadResult l, long millis) {
+        return new LoadResult(l.latencyNanos(), l.failedLatencyNanos(), l.sent(), l.answered(), l.errors(), l.checks(), l.latencyCheckFailed(),
+                l.series(), l.windowSeconds(), l.waitSeconds(), l.sessionLimitHit(), millis, l.driverLag(),
+                l.warmedSeconds(), l.steady(), l.connections(), l.failure(), l.goodAfterWindow());
+    }
+
+    @Test
     void aServerThatKeepsUpIsNeitherOverloadedNorTheDriversLimit() {
         LoadModel model = new LoadModel.OpenRate(200, Duration.ofSeconds(3), 0);
 
