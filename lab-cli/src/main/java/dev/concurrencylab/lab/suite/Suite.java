@@ -65,7 +65,7 @@ public record Suite(String name, String description, String file, List<Variant> 
             why.put(service, "needed by " + String.join(", ", by));
         }
         // A variant chosen for several benchmarks comes once per benchmark; it wants its services once.
-        for (Variant v : new java.util.LinkedHashSet<>(chosen)) {
+        for (Variant v : chosen.stream().distinct().toList()) {
             if (v.services() != null && !v.external()) {
                 v.services().forEach(s -> why.merge(s, "wanted by variant " + v.name(), (a, b) -> a + "; " + b));
             }
