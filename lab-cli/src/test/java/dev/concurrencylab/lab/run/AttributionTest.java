@@ -168,6 +168,23 @@ class AttributionTest {
                 .as("a fiftieth of %.0f ms in flight", inFlightMs).containsKey(Flag.GENERATOR_LIMITED);
     }
 
+    @Test
+    void anArrivalTheEnginesLastTickDidNotSendLeavesTheWindowOnTimeButMoreIsABacklog() {
+        LoadModel model = new LoadModel.OpenRate(200, Duration.ofSeconds(3), 0);
+        LoadResult load = withoutDriverStalls(run("/ok", model));
+        long due = Math.round(200 * load.windowSeconds());
+
+        assertThat(Attribution.unsent(200, sent(load, due - 1))).as("one arrival of the last tick").isZero();
+        assertThat(Attribution.unsent(200, sent(load, due - 50))).isEqualTo(49);
+        assertThat(Attribution.unsent(3000, sent(load, Math.round(3000 * load.windowSeconds()) - 3))).as("3,000 req/s: 3 a tick").isZero();
+    }
+
+    private static LoadResult sent(LoadResult l, long sent) {
+        return new LoadResult(l.latencyNanos(), l.failedLatencyNanos(), sent, l.answered(), l.errors(), l.checks(), l.latencyCheckFailed(),
+                l.series(), l.windowSeconds(), l.waitSeconds(), l.sessionLimitHit(), l.blockedMillis(), l.driverLag(),
+                l.warmedSeconds(), l.steady(), l.connections(), l.failure(), l.goodAfterWindow());
+    }
+
     private static LoadResult blocked(LoadResult l, long millis) {
         return new LoadResult(l.latencyNanos(), l.failedLatencyNanos(), l.sent(), l.answered(), l.errors(), l.checks(), l.latencyCheckFailed(),
                 l.series(), l.windowSeconds(), l.waitSeconds(), l.sessionLimitHit(), millis, l.driverLag(),
@@ -182,6 +199,7 @@ class AttributionTest {
 
         assertThat(outcome.flags()).isEmpty();
         assertThat(outcome.delivery().shortfall()).isLessThan(Attribution.SHORT);
+        assertThat(outcome.delivery().behind()).as("its percentiles are no lower bound").isZero();
         assertThat(outcome.delivery().targetRate()).isEqualTo(200);
     }
 }
