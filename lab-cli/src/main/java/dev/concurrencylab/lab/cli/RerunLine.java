@@ -1,5 +1,7 @@
 package dev.concurrencylab.lab.cli;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -24,7 +26,7 @@ final class RerunLine {
     static String of(ParseResult parsed) {
         StringBuilder line = new StringBuilder("./lab ").append(parsed.commandSpec().name());
         for (PositionalParamSpec p : parsed.matchedPositionals()) {
-            p.originalStringValues().forEach(v -> line.append(' ').append(quoted(v)));
+            p.originalStringValues().forEach(v -> line.append(' ').append(quoted(fromAnywhere(v))));
         }
         for (OptionSpec o : parsed.commandSpec().options()) {
             String name = o.longestName();
@@ -80,6 +82,16 @@ final class RerunLine {
             words.add(word.toString());
         }
         return words;
+    }
+
+    /**
+     * A suite file given by a relative path, made absolute: the line is run again (and {@code ./lab
+     * resume} reads it) from whatever folder the user is in then. A suite named from suites/ stays a name.
+     */
+    private static String fromAnywhere(String value) {
+        boolean aPath = value.contains("/") || value.endsWith(".yaml") || value.endsWith(".yml");
+        Path path = Path.of(value);
+        return aPath && !path.isAbsolute() && Files.isRegularFile(path) ? path.toAbsolutePath().normalize().toString() : value;
     }
 
     /** As a POSIX shell reads it back. */

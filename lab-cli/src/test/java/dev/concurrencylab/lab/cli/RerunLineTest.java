@@ -66,6 +66,18 @@ class RerunLineTest {
     }
 
     @Test
+    void aSuiteFileGivenByARelativePathIsRecordedAbsoluteSoTheLineRunsFromAnyFolder() throws Exception {
+        Path file = java.nio.file.Files.writeString(tmp.resolve("own.yaml"), "name: own\n");
+        String relative = Path.of("").toAbsolutePath().relativize(file).toString();
+
+        String recorded = RerunLine.of(new CommandLine(new Lab()).parseArgs("run", relative).subcommand());
+        String named = RerunLine.of(new CommandLine(new Lab()).parseArgs("run", "quick").subcommand());
+
+        assertThat(RerunLine.words(recorded).get(2)).isEqualTo(file.toAbsolutePath().normalize().toString());
+        assertThat(RerunLine.words(named).get(2)).as("a suite from suites/ stays a name").isEqualTo("quick");
+    }
+
+    @Test
     void aRecordedLinesWordsAreReadBackAsTheShellReadsThem() {
         assertThat(RerunLine.words("./lab run '/tmp/my suite.yaml' --variants a,b --out 'it'\\''s'  --jfr"))
                 .containsExactly("./lab", "run", "/tmp/my suite.yaml", "--variants", "a,b", "--out", "it's", "--jfr");
