@@ -9,9 +9,12 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param workMs    how long one item's job takes, in milliseconds
  * @param consumers parallel consumers per broker (Kafka partitions, RabbitMQ and Redis listeners)
  * @param pool      the bounded executor of the {@code async-pool} strategy
+ * @param simpleLimit hand-offs the thread-per-item executor runs at once; past it the handing thread
+ *                  waits for one to end (Spring's concurrency limit). -1, the default, is no limit,
+ *                  as E2 and E3 ran it; a bound shows what back-pressure does (docs/experiments.md, E3)
  */
 @ConfigurationProperties("sut.async")
-public record AsyncProperties(long workMs, int consumers, Pool pool) {
+public record AsyncProperties(long workMs, int consumers, Pool pool, int simpleLimit) {
 
     /**
      * @param threads fixed number of platform threads

@@ -29,11 +29,12 @@ class AsyncWorkConfiguration {
         return new Worker(ledger, Duration.ofMillis(async.workMs()));
     }
 
-    /** A new thread per item, unbounded; a virtual one when the variant runs on virtual threads. */
+    /** A new thread per item, unbounded unless {@code sut.async.simple-limit}; a virtual one when the variant runs on virtual threads. */
     @Bean
-    SimpleAsyncTaskExecutor asyncSimpleExecutor(Environment environment) {
+    SimpleAsyncTaskExecutor asyncSimpleExecutor(Environment environment, AsyncProperties async) {
         SimpleAsyncTaskExecutor executor = new SimpleAsyncTaskExecutor("async-simple-");
         executor.setVirtualThreads(Threading.VIRTUAL.isActive(environment));
+        executor.setConcurrencyLimit(async.simpleLimit());
         return executor;
     }
 
