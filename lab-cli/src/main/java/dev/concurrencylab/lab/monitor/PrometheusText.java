@@ -1,5 +1,6 @@
 package dev.concurrencylab.lab.monitor;
 
+import dev.concurrencylab.lab.usage.JvmMetric;
 import java.util.EnumMap;
 import java.util.Map;
 

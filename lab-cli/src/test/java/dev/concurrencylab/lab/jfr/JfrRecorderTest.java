@@ -1,5 +1,6 @@
 package dev.concurrencylab.lab.jfr;
 
+import dev.concurrencylab.lab.usage.JfrSummary;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.concurrencylab.lab.load.LoadPhase;

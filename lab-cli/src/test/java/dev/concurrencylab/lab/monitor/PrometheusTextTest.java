@@ -1,5 +1,6 @@
 package dev.concurrencylab.lab.monitor;
 
+import dev.concurrencylab.lab.usage.JvmMetric;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Map;

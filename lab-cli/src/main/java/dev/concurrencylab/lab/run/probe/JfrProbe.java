@@ -1,7 +1,7 @@
 package dev.concurrencylab.lab.run.probe;
 
 import dev.concurrencylab.lab.jfr.JfrRecorder;
-import dev.concurrencylab.lab.jfr.JfrSummary;
+import dev.concurrencylab.lab.usage.JfrSummary;
 import java.util.function.Consumer;
 
 /** A JFR recording of the window, read into the trial's profile; says why when there is none. */

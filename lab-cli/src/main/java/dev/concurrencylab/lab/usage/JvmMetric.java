@@ -1,4 +1,4 @@
-package dev.concurrencylab.lab.monitor;
+package dev.concurrencylab.lab.usage;
 
 import java.util.Arrays;
 import java.util.stream.Collectors;
@@ -56,8 +56,11 @@ public enum JvmMetric {
                 .collect(Collectors.joining(","));
     }
 
-    /** A label every counted series must carry, e.g. only heap pools count as heap; or {@code null}. */
-    String requiredLabel() {
+    /**
+     * A label every counted series must carry, e.g. only heap pools count as heap; or {@code null}.
+     * Public because the monitor's Prometheus reader applies it, and this record now sits below the monitor.
+     */
+    public String requiredLabel() {
         return requiredLabel;
     }
 
@@ -66,7 +69,8 @@ public enum JvmMetric {
         return counter;
     }
 
-    double scale() {
+    /** What a reading is multiplied by to give the figure's unit (bytes to MB, seconds to ms); public for the monitor's reader. */
+    public double scale() {
         return scale;
     }
 }

@@ -1,4 +1,4 @@
-package dev.concurrencylab.lab.jfr;
+package dev.concurrencylab.lab.usage;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
