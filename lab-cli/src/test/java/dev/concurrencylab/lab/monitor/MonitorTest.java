@@ -1,8 +1,5 @@
 package dev.concurrencylab.lab.monitor;
 
-import dev.concurrencylab.lab.usage.JvmMetric;
-import dev.concurrencylab.lab.usage.ResourceSample;
-import dev.concurrencylab.lab.usage.ResourceSummary;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -17,6 +14,9 @@ import dev.concurrencylab.lab.load.RequestSpec;
 import dev.concurrencylab.lab.load.Warmup;
 import dev.concurrencylab.lab.load.hyperfoil.HyperfoilDriver;
 import dev.concurrencylab.lab.load.hyperfoil.TestServer;
+import dev.concurrencylab.lab.usage.JvmMetric;
+import dev.concurrencylab.lab.usage.ResourceSample;
+import dev.concurrencylab.lab.usage.ResourceSummary;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Writer;

@@ -1,8 +1,8 @@
 package dev.concurrencylab.lab.monitor;
 
-import dev.concurrencylab.lab.usage.JvmMetric;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.concurrencylab.lab.usage.JvmMetric;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
