@@ -7,7 +7,7 @@ import dev.concurrencylab.lab.load.Checks;
 import dev.concurrencylab.lab.load.InvalidSetting;
 import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.Warmup;
-import dev.concurrencylab.lab.verdict.Threshold;
+import dev.concurrencylab.lab.result.Threshold;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

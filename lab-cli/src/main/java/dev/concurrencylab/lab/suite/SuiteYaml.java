@@ -16,7 +16,7 @@ import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.Warmup;
-import dev.concurrencylab.lab.verdict.Threshold;
+import dev.concurrencylab.lab.result.Threshold;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;

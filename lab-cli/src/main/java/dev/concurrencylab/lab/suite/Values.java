@@ -12,7 +12,7 @@ import com.fasterxml.jackson.databind.deser.ContextualDeserializer;
 import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import dev.concurrencylab.lab.binding.DurationText;
 import dev.concurrencylab.lab.load.Warmup;
-import dev.concurrencylab.lab.verdict.Threshold;
+import dev.concurrencylab.lab.result.Threshold;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.EnumMap;

@@ -7,9 +7,9 @@ import dev.concurrencylab.lab.load.LoadModel;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 class SuiteLoaderTest {
 
@@ -226,7 +226,7 @@ class SuiteLoaderTest {
 
     @Test
     void aSuiteWithoutRulesGetsTheDefaults() {
-        assertThat(loader.parse("t.yaml", VALID).rules()).isEqualTo(dev.concurrencylab.lab.verdict.VerdictRules.DEFAULT);
+        assertThat(loader.parse("t.yaml", VALID).rules()).isEqualTo(dev.concurrencylab.lab.result.VerdictRules.DEFAULT);
     }
 
     @ParameterizedTest(name = "{0}")
