@@ -1,5 +1,6 @@
 package dev.concurrencylab.lab.cli;
 
+import dev.concurrencylab.lab.binding.SuiteException;
 import dev.concurrencylab.lab.cpu.Affinity;
 import dev.concurrencylab.lab.cpu.CpuLayout;
 import dev.concurrencylab.lab.hosts.DriverHosts;
@@ -26,7 +27,6 @@ import dev.concurrencylab.lab.suite.Benchmark;
 import dev.concurrencylab.lab.suite.Catalog;
 import dev.concurrencylab.lab.suite.Scale;
 import dev.concurrencylab.lab.suite.Suite;
-import dev.concurrencylab.lab.suite.SuiteException;
 import dev.concurrencylab.lab.suite.SuiteLoader;
 import dev.concurrencylab.lab.suite.Variant;
 import dev.concurrencylab.lab.sut.SutLauncher;

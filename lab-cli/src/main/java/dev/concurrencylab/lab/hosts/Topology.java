@@ -1,6 +1,6 @@
 package dev.concurrencylab.lab.hosts;
 
-import dev.concurrencylab.lab.suite.SuiteException;
+import dev.concurrencylab.lab.binding.SuiteException;
 import dev.concurrencylab.lab.suite.SuiteYaml;
 import java.nio.file.Files;
 import java.nio.file.Path;

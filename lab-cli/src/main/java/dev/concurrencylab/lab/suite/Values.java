@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.deser.ContextualDeserializer;
 import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import dev.concurrencylab.lab.binding.DurationText;
+import dev.concurrencylab.lab.binding.Positions;
 import dev.concurrencylab.lab.load.Warmup;
 import dev.concurrencylab.lab.result.Threshold;
 import java.io.IOException;

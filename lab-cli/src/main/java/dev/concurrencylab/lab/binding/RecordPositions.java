@@ -1,4 +1,4 @@
-package dev.concurrencylab.lab.suite;
+package dev.concurrencylab.lab.binding;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonStreamContext;
@@ -14,7 +14,6 @@ import com.fasterxml.jackson.databind.deser.BeanDeserializerBase;
 import com.fasterxml.jackson.databind.deser.BeanDeserializerModifier;
 import com.fasterxml.jackson.databind.deser.std.DelegatingDeserializer;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
-import dev.concurrencylab.lab.load.InvalidSetting;
 import java.io.IOException;
 import java.util.Collection;
 import java.util.regex.Matcher;
@@ -24,7 +23,7 @@ import java.util.regex.Pattern;
  * Where a record of a suite file went wrong: its own line for a missing key or a value its
  * constructor rejects, and an unknown key's own line the moment it is read.
  */
-final class RecordPositions {
+public final class RecordPositions {
 
     private RecordPositions() {
     }
@@ -33,7 +32,7 @@ final class RecordPositions {
      * Reports a record the file cannot build (a missing key, a value its constructor rejects) at
      * the line where the record starts, not where the parser stopped after reading it.
      */
-    static final class Modifier extends BeanDeserializerModifier {
+    public static final class Modifier extends BeanDeserializerModifier {
         @Override
         public JsonDeserializer<?> modifyDeserializer(DeserializationConfig config, BeanDescription beanDesc, JsonDeserializer<?> deserializer) {
             return deserializer instanceof BeanDeserializerBase ? new Started(deserializer) : deserializer;
