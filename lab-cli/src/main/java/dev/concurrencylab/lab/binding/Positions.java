@@ -11,7 +11,7 @@ import java.util.Deque;
 public final class Positions {
 
     /** The binding attribute that carries the file's name down to the deserializers. */
-    public static final String FILE = "suite-file";
+    static final String FILE = "suite-file";
 
     private Positions() {
     }

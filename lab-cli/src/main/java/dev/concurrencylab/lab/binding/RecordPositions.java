@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
  * Where a record of a suite file went wrong: its own line for a missing key or a value its
  * constructor rejects, and an unknown key's own line the moment it is read.
  */
-public final class RecordPositions {
+final class RecordPositions {
 
     private RecordPositions() {
     }
@@ -32,7 +32,7 @@ public final class RecordPositions {
      * Reports a record the file cannot build (a missing key, a value its constructor rejects) at
      * the line where the record starts, not where the parser stopped after reading it.
      */
-    public static final class Modifier extends BeanDeserializerModifier {
+    static final class Modifier extends BeanDeserializerModifier {
         @Override
         public JsonDeserializer<?> modifyDeserializer(DeserializationConfig config, BeanDescription beanDesc, JsonDeserializer<?> deserializer) {
             return deserializer instanceof BeanDeserializerBase ? new Started(deserializer) : deserializer;
