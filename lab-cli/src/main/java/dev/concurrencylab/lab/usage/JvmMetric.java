@@ -57,11 +57,11 @@ public enum JvmMetric {
     }
 
     /**
-     * A label every counted series must carry, e.g. only heap pools count as heap; or {@code null}.
-     * Public because the monitor's Prometheus reader applies it, and this record now sits below the monitor.
+     * Whether a series with these labels counts toward the figure: some must carry a label (only heap
+     * pools count as heap). Public for the monitor's Prometheus reader, which sits above this record.
      */
-    public String requiredLabel() {
-        return requiredLabel;
+    public boolean counts(String labels) {
+        return requiredLabel == null || labels.contains(requiredLabel);
     }
 
     /** A running total: report its change per interval, never its value. */
@@ -69,8 +69,8 @@ public enum JvmMetric {
         return counter;
     }
 
-    /** What a reading is multiplied by to give the figure's unit (bytes to MB, seconds to ms); public for the monitor's reader. */
-    public double scale() {
-        return scale;
+    /** A reading in the figure's unit (bytes to MB, seconds to ms), for the monitor's Prometheus reader. */
+    public double figure(double reading) {
+        return reading * scale;
     }
 }
