@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.DeserializationContext;
 import java.util.ArrayDeque;
 import java.util.Deque;
 
-/** Where the parser stands in a suite file, written the way every suite error starts: {@code file:line: path: }. */
+/** Where the parser stands in a file being bound (a suite, a catalog, {@code hosts.yaml}), written the way every such error starts: {@code file:line: path: }. */
 public final class Positions {
 
     /** The binding attribute that carries the file's name down to the deserializers. */
