@@ -1,5 +1,6 @@
 package dev.concurrencylab.lab.cli;
 
+import dev.concurrencylab.lab.binding.SuiteException;
 import dev.concurrencylab.lab.capacity.CapacityResults;
 import dev.concurrencylab.lab.capacity.CapacitySearch;
 import dev.concurrencylab.lab.cpu.CpuLayout;
@@ -10,7 +11,6 @@ import dev.concurrencylab.lab.run.Session;
 import dev.concurrencylab.lab.suite.Catalog;
 import dev.concurrencylab.lab.suite.Scale;
 import dev.concurrencylab.lab.suite.Suite;
-import dev.concurrencylab.lab.suite.SuiteException;
 import dev.concurrencylab.lab.suite.Variant;
 import java.nio.file.Files;
 import java.nio.file.Path;

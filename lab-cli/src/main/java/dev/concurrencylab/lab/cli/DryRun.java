@@ -1,10 +1,10 @@
 package dev.concurrencylab.lab.cli;
 
+import dev.concurrencylab.lab.binding.DurationText;
 import dev.concurrencylab.lab.load.Warmup;
 import dev.concurrencylab.lab.plan.Estimate;
 import dev.concurrencylab.lab.plan.Plan;
 import dev.concurrencylab.lab.plan.PlannedTrial;
-import dev.concurrencylab.lab.result.DurationText;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.LinkedHashMap;

@@ -1,10 +1,10 @@
 package dev.concurrencylab.lab.cli;
 
-import dev.concurrencylab.lab.suite.SuiteException;
+import dev.concurrencylab.lab.binding.SuiteException;
 import dev.concurrencylab.services.ServiceException;
 import java.nio.file.Path;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** {@code ./lab}: the Spring Concurrency Lab's command line. */
 @Command(name = "lab", mixinStandardHelpOptions = true, version = "Spring Concurrency Lab 0.1",

@@ -1,5 +1,6 @@
 package dev.concurrencylab.lab.cli;
 
+import dev.concurrencylab.lab.binding.SuiteException;
 import dev.concurrencylab.lab.cpu.CpuLayout;
 import dev.concurrencylab.lab.plan.Estimate;
 import dev.concurrencylab.lab.plan.Plan;
@@ -18,7 +19,6 @@ import dev.concurrencylab.lab.suite.Catalog;
 import dev.concurrencylab.lab.suite.Published;
 import dev.concurrencylab.lab.suite.Scale;
 import dev.concurrencylab.lab.suite.Suite;
-import dev.concurrencylab.lab.suite.SuiteException;
 import dev.concurrencylab.lab.suite.Variant;
 import java.io.IOException;
 import java.nio.file.Files;

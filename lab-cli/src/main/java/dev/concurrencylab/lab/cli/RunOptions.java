@@ -1,5 +1,6 @@
 package dev.concurrencylab.lab.cli;
 
+import dev.concurrencylab.lab.binding.SuiteException;
 import dev.concurrencylab.lab.cpu.Affinity;
 import dev.concurrencylab.lab.cpu.CpuLayout;
 import dev.concurrencylab.lab.hosts.DriverHosts;
@@ -18,18 +19,17 @@ import dev.concurrencylab.lab.result.RunHost;
 import dev.concurrencylab.lab.result.RunInfo;
 import dev.concurrencylab.lab.result.RunPlatform;
 import dev.concurrencylab.lab.result.RunRules;
+import dev.concurrencylab.lab.result.Threshold;
+import dev.concurrencylab.lab.result.VerdictRules;
 import dev.concurrencylab.lab.run.Session;
 import dev.concurrencylab.lab.service.Redaction;
 import dev.concurrencylab.lab.suite.Benchmark;
 import dev.concurrencylab.lab.suite.Catalog;
 import dev.concurrencylab.lab.suite.Scale;
 import dev.concurrencylab.lab.suite.Suite;
-import dev.concurrencylab.lab.suite.SuiteException;
 import dev.concurrencylab.lab.suite.SuiteLoader;
 import dev.concurrencylab.lab.suite.Variant;
 import dev.concurrencylab.lab.sut.SutLauncher;
-import dev.concurrencylab.lab.verdict.Threshold;
-import dev.concurrencylab.lab.verdict.VerdictRules;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;

@@ -1,7 +1,8 @@
 package dev.concurrencylab.lab.hosts;
 
-import dev.concurrencylab.lab.suite.SuiteException;
-import dev.concurrencylab.lab.suite.SuiteYaml;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import dev.concurrencylab.lab.binding.SuiteException;
+import dev.concurrencylab.lab.binding.Yaml;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -15,6 +16,9 @@ import java.util.Set;
  * machine, exactly as without a topology.
  */
 public record Topology(List<HostSpec> hosts) {
+
+    /** {@code hosts.yaml} is bound as suites are (one-line errors), with no value types of its own. */
+    private static final Yaml YAML = new Yaml(new SimpleModule("lab-hosts"));
 
     public Topology {
         hosts = hosts == null ? List.of() : List.copyOf(hosts);
@@ -31,7 +35,7 @@ public record Topology(List<HostSpec> hosts) {
      * @throws SuiteException one line naming the file, the host and what is wrong
      */
     public static Topology read(Path file) {
-        Topology t = SuiteYaml.read(file, Topology.class);
+        Topology t = YAML.read(file, Topology.class);
         if (t.hosts.isEmpty()) {
             throw new SuiteException(file + ": hosts: expected at least one host");
         }

@@ -1,6 +1,7 @@
 package dev.concurrencylab.lab.load;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.concurrencylab.lab.binding.InvalidSetting;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

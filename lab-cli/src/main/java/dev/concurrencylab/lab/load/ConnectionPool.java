@@ -1,5 +1,7 @@
 package dev.concurrencylab.lab.load;
 
+import dev.concurrencylab.lab.binding.InvalidSetting;
+
 /**
  * The driver's sockets to the server, apart from its sessions. A session is a request that may be
  * in flight; a connection is a socket, and over HTTP/1.1 it carries one request at a time. An open

@@ -3,6 +3,7 @@ package dev.concurrencylab.lab.load;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import dev.concurrencylab.lab.binding.InvalidSetting;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

@@ -1,5 +1,6 @@
 package dev.concurrencylab.lab.load;
 
+import dev.concurrencylab.lab.binding.InvalidSetting;
 import java.time.Duration;
 
 /**

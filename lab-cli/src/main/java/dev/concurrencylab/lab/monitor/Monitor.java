@@ -2,6 +2,8 @@ package dev.concurrencylab.lab.monitor;
 
 import dev.concurrencylab.lab.load.LoadListener;
 import dev.concurrencylab.lab.load.LoadPhase;
+import dev.concurrencylab.lab.usage.JvmMetric;
+import dev.concurrencylab.lab.usage.ResourceSample;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.management.ManagementFactory;

@@ -1,5 +1,6 @@
 package dev.concurrencylab.lab.monitor;
 
+import dev.concurrencylab.lab.usage.JvmMetric;
 import java.util.EnumMap;
 import java.util.Map;
 
@@ -35,7 +36,7 @@ public final class PrometheusText {
                     labels = line.substring(nameEnd + 1, close);
                     valueStart = close + 1;
                 }
-                if (metric.requiredLabel() != null && !labels.contains(metric.requiredLabel())) {
+                if (!metric.counts(labels)) {
                     continue;
                 }
                 String[] rest = line.substring(valueStart).trim().split("\\s+");
@@ -43,7 +44,7 @@ public final class PrometheusText {
                 // Micrometer reports -1 or NaN where a meter has nothing to read (e.g. Tomcat's busy
                 // threads under virtual threads); that is "unknown", not a value.
                 if (!Double.isNaN(value) && (metric.counter() || value >= 0)) {
-                    values.merge(metric, value * metric.scale(), Double::sum);
+                    values.merge(metric, metric.figure(value), Double::sum);
                 }
             }
         }

@@ -1,9 +1,9 @@
 package dev.concurrencylab.lab.report;
 
 import dev.concurrencylab.lab.load.SecondStats;
-import dev.concurrencylab.lab.monitor.JvmMetric;
-import dev.concurrencylab.lab.monitor.ResourceSample;
 import dev.concurrencylab.lab.result.TrialResult;
+import dev.concurrencylab.lab.usage.JvmMetric;
+import dev.concurrencylab.lab.usage.ResourceSample;
 import dev.concurrencylab.lab.verdict.Figure;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

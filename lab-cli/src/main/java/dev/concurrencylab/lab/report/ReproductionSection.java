@@ -2,12 +2,12 @@ package dev.concurrencylab.lab.report;
 
 import dev.concurrencylab.lab.result.Numbers;
 import dev.concurrencylab.lab.result.TrialResult;
+import dev.concurrencylab.lab.result.VerdictRules;
 import dev.concurrencylab.lab.suite.Published;
 import dev.concurrencylab.lab.verdict.Figure;
 import dev.concurrencylab.lab.verdict.RatioInterval;
 import dev.concurrencylab.lab.verdict.Reproduction;
 import dev.concurrencylab.lab.verdict.Verdict;
-import dev.concurrencylab.lab.verdict.VerdictRules;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

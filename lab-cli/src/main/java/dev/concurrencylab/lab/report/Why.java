@@ -1,11 +1,11 @@
 package dev.concurrencylab.lab.report;
 
-import dev.concurrencylab.lab.jfr.JfrSummary;
 import dev.concurrencylab.lab.result.Numbers;
 import dev.concurrencylab.lab.result.TrialResult;
+import dev.concurrencylab.lab.result.VerdictRules;
+import dev.concurrencylab.lab.usage.JfrSummary;
 import dev.concurrencylab.lab.verdict.Figure;
 import dev.concurrencylab.lab.verdict.Verdict;
-import dev.concurrencylab.lab.verdict.VerdictRules;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.concurrencylab.lab.result;
 
-import dev.concurrencylab.lab.monitor.JvmMetric;
-import dev.concurrencylab.lab.monitor.ResourceSample;
+import dev.concurrencylab.lab.usage.JvmMetric;
+import dev.concurrencylab.lab.usage.ResourceSample;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

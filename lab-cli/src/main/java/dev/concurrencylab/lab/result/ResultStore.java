@@ -1,8 +1,7 @@
 package dev.concurrencylab.lab.result;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.concurrencylab.lab.binding.Json;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -22,11 +21,8 @@ import org.HdrHistogram.HistogramLogWriter;
  */
 public final class ResultStore {
 
-    /** Reads and writes every results file; durations as suites write them ({@code 5s}, {@code 500ms}). */
-    public static final ObjectMapper JSON = new ObjectMapper()
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .setSerializationInclusion(JsonInclude.Include.NON_NULL)
-            .registerModule(DurationText.module());
+    /** Reads and writes every results file: the lab's one mapper, {@link Json#MAPPER}, under the name readers of results know. */
+    public static final ObjectMapper JSON = Json.MAPPER;
 
     public static final String CAPACITY_FILE = "capacity.json";
 

@@ -1,10 +1,10 @@
 package dev.concurrencylab.lab.result;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
-import dev.concurrencylab.lab.jfr.JfrSummary;
-import dev.concurrencylab.lab.monitor.JvmMetric;
-import dev.concurrencylab.lab.monitor.ResourceSample;
-import dev.concurrencylab.lab.monitor.ResourceSummary;
+import dev.concurrencylab.lab.usage.JfrSummary;
+import dev.concurrencylab.lab.usage.JvmMetric;
+import dev.concurrencylab.lab.usage.ResourceSample;
+import dev.concurrencylab.lab.usage.ResourceSummary;
 import java.util.List;
 
 /**

@@ -1,9 +1,9 @@
 package dev.concurrencylab.lab.run;
 
+import dev.concurrencylab.lab.binding.DurationText;
 import dev.concurrencylab.lab.load.LoadListener;
 import dev.concurrencylab.lab.load.LoadPhase;
 import dev.concurrencylab.lab.plan.PlannedTrial;
-import dev.concurrencylab.lab.result.DurationText;
 import dev.concurrencylab.lab.result.Flag;
 import dev.concurrencylab.lab.result.LatencySummary;
 import dev.concurrencylab.lab.result.ThresholdResult;

@@ -1,5 +1,6 @@
 package dev.concurrencylab.lab.suite;
 
+import dev.concurrencylab.lab.binding.SuiteException;
 import dev.concurrencylab.lab.load.Checks;
 import dev.concurrencylab.lab.load.MixOrder;
 import dev.concurrencylab.lab.load.NamedRequest;

@@ -1,5 +1,8 @@
 package dev.concurrencylab.lab.suite;
 
+import dev.concurrencylab.lab.binding.Positions;
+import dev.concurrencylab.lab.binding.SuiteException;
+
 /**
  * A value read from a YAML file with where it was written, for the checks that can only be made
  * after binding (a name looked up in the catalog, a name given twice).

@@ -1,6 +1,7 @@
 package dev.concurrencylab.lab.suite;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.concurrencylab.lab.binding.SuiteException;
 import dev.concurrencylab.lab.load.LoadModel;
 import java.nio.file.Files;
 import java.nio.file.Path;

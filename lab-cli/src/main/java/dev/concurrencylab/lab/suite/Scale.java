@@ -1,5 +1,6 @@
 package dev.concurrencylab.lab.suite;
 
+import dev.concurrencylab.lab.binding.SuiteException;
 import java.util.Arrays;
 import java.util.Locale;
 

@@ -1,7 +1,7 @@
 package dev.concurrencylab.lab.suite;
 
-import dev.concurrencylab.lab.verdict.VerdictRules;
 import dev.concurrencylab.lab.load.Warmup;
+import dev.concurrencylab.lab.result.VerdictRules;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

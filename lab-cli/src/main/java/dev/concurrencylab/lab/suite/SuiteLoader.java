@@ -1,13 +1,14 @@
 package dev.concurrencylab.lab.suite;
 
+import dev.concurrencylab.lab.binding.SuiteException;
 import dev.concurrencylab.lab.load.Checks;
 import dev.concurrencylab.lab.load.ClosedSweep;
 import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.NamedRequest;
 import dev.concurrencylab.lab.load.RequestSpec;
 import dev.concurrencylab.lab.load.Warmup;
-import dev.concurrencylab.lab.verdict.Threshold;
-import dev.concurrencylab.lab.verdict.VerdictRules;
+import dev.concurrencylab.lab.result.Threshold;
+import dev.concurrencylab.lab.result.VerdictRules;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

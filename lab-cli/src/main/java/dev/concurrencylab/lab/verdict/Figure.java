@@ -1,12 +1,12 @@
 package dev.concurrencylab.lab.verdict;
 
-import dev.concurrencylab.lab.monitor.JvmMetric;
-import dev.concurrencylab.lab.monitor.ResourceSample;
-import dev.concurrencylab.lab.monitor.ResourceSummary;
 import dev.concurrencylab.lab.result.CostPerRequest;
 import dev.concurrencylab.lab.result.LatencySummary;
 import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.result.WindowCounts;
+import dev.concurrencylab.lab.usage.JvmMetric;
+import dev.concurrencylab.lab.usage.ResourceSample;
+import dev.concurrencylab.lab.usage.ResourceSummary;
 import java.util.function.Function;
 
 /** One number a report shows per trial, how to read it from a trial's record, and which way is better. */

@@ -2,6 +2,7 @@ package dev.concurrencylab.lab.verdict;
 
 import dev.concurrencylab.lab.result.RunDefinition;
 import dev.concurrencylab.lab.result.TrialResult;
+import dev.concurrencylab.lab.result.VerdictRules;
 import java.util.List;
 import java.util.Map;
 

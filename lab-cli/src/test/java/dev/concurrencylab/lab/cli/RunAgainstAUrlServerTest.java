@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.concurrencylab.lab.monitor.HelloServer;
-import dev.concurrencylab.lab.monitor.ResourceSample;
 import dev.concurrencylab.lab.result.ResultStore;
+import dev.concurrencylab.lab.usage.ResourceSample;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;

@@ -3,7 +3,7 @@ package dev.concurrencylab.lab.hosts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.concurrencylab.lab.suite.SuiteException;
+import dev.concurrencylab.lab.binding.SuiteException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

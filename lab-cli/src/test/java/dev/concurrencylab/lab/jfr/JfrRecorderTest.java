@@ -3,6 +3,7 @@ package dev.concurrencylab.lab.jfr;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.concurrencylab.lab.load.LoadPhase;
+import dev.concurrencylab.lab.usage.JfrSummary;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.file.Path;
@@ -27,7 +28,7 @@ class JfrRecorderTest {
             JfrRecorder.Result recorded = recorder.finish();
 
             assertThat(recorded.problem()).isNull();
-            JfrSummary summary = JfrSummary.read(recorded.file());
+            JfrSummary summary = JfrReader.read(recorded.file());
             assertThat(summary.pinned().count()).as("%s", summary).isGreaterThan(10);
             assertThat(summary.pinned().totalMs()).isGreaterThan(200);
             assertThat(summary.pinned().where()).extracting(JfrSummary.Share::name)

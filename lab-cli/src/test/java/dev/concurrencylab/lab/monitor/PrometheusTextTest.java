@@ -2,6 +2,7 @@ package dev.concurrencylab.lab.monitor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.concurrencylab.lab.usage.JvmMetric;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

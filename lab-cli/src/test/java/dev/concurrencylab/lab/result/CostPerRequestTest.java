@@ -2,7 +2,7 @@ package dev.concurrencylab.lab.result;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.concurrencylab.lab.monitor.ResourceSample;
+import dev.concurrencylab.lab.usage.ResourceSample;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -3,13 +3,14 @@ package dev.concurrencylab.lab.suite;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.concurrencylab.lab.binding.SuiteException;
 import dev.concurrencylab.lab.load.LoadModel;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 class SuiteLoaderTest {
 
@@ -226,7 +227,7 @@ class SuiteLoaderTest {
 
     @Test
     void aSuiteWithoutRulesGetsTheDefaults() {
-        assertThat(loader.parse("t.yaml", VALID).rules()).isEqualTo(dev.concurrencylab.lab.verdict.VerdictRules.DEFAULT);
+        assertThat(loader.parse("t.yaml", VALID).rules()).isEqualTo(dev.concurrencylab.lab.result.VerdictRules.DEFAULT);
     }
 
     @ParameterizedTest(name = "{0}")

@@ -3,10 +3,11 @@ package dev.concurrencylab.lab.verdict;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.concurrencylab.lab.result.Latencies;
-import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.result.TrialOutcome;
+import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.result.TrialStatus;
 import dev.concurrencylab.lab.result.Trials;
+import dev.concurrencylab.lab.result.VerdictRules;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;

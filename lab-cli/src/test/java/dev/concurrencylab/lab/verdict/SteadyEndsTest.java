@@ -10,6 +10,7 @@ import dev.concurrencylab.lab.result.TrialOutcome;
 import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.result.TrialStatus;
 import dev.concurrencylab.lab.result.Trials;
+import dev.concurrencylab.lab.result.VerdictRules;
 import dev.concurrencylab.lab.result.WindowCounts;
 import dev.concurrencylab.lab.result.WindowShape;
 import java.util.ArrayList;

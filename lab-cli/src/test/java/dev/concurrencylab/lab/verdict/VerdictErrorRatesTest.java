@@ -2,6 +2,7 @@ package dev.concurrencylab.lab.verdict;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.concurrencylab.lab.result.VerdictRules;
 import dev.concurrencylab.lab.suite.Catalog;
 import dev.concurrencylab.lab.suite.Scale;
 import dev.concurrencylab.lab.suite.SuiteLoader;

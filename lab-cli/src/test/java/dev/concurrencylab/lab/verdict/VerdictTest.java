@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.result.Trials;
+import dev.concurrencylab.lab.result.VerdictRules;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;

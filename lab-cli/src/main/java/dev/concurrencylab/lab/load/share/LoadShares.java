@@ -1,7 +1,7 @@
 package dev.concurrencylab.lab.load.share;
 
+import dev.concurrencylab.lab.binding.InvalidSetting;
 import dev.concurrencylab.lab.load.ClosedSweep;
-import dev.concurrencylab.lab.load.InvalidSetting;
 import dev.concurrencylab.lab.load.LoadModel;
 import java.util.ArrayList;
 import java.util.List;

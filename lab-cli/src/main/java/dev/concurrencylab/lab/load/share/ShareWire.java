@@ -2,6 +2,7 @@ package dev.concurrencylab.lab.load.share;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.concurrencylab.lab.binding.Json;
 import dev.concurrencylab.lab.load.CheckTally;
 import dev.concurrencylab.lab.load.Checks;
 import dev.concurrencylab.lab.load.ConnectionUse;
@@ -14,7 +15,6 @@ import dev.concurrencylab.lab.load.RequestSpec;
 import dev.concurrencylab.lab.load.SchedulingLag;
 import dev.concurrencylab.lab.load.SecondStats;
 import dev.concurrencylab.lab.load.Warmup;
-import dev.concurrencylab.lab.result.ResultStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -33,7 +33,7 @@ import org.HdrHistogram.Histogram;
  */
 public final class ShareWire {
 
-    private static final ObjectMapper JSON = ResultStore.JSON.copy().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    private static final ObjectMapper JSON = Json.MAPPER.copy().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     private ShareWire() {
     }

@@ -1,7 +1,8 @@
 package dev.concurrencylab.lab.run.probe;
 
+import dev.concurrencylab.lab.jfr.JfrReader;
 import dev.concurrencylab.lab.jfr.JfrRecorder;
-import dev.concurrencylab.lab.jfr.JfrSummary;
+import dev.concurrencylab.lab.usage.JfrSummary;
 import java.util.function.Consumer;
 
 /** A JFR recording of the window, read into the trial's profile; says why when there is none. */
@@ -30,7 +31,7 @@ public final class JfrProbe extends ListeningProbe {
                 note.accept("lab: no JFR recording: " + recorded.problem());
                 return;
             }
-            profile = JfrSummary.read(recorded.file());
+            profile = JfrReader.read(recorded.file());
         } catch (RuntimeException e) {
             note.accept("lab: JFR recording unreadable: " + e.getMessage());
         }

@@ -1,8 +1,8 @@
 package dev.concurrencylab.lab.run.probe;
 
 import dev.concurrencylab.lab.monitor.Monitor;
-import dev.concurrencylab.lab.monitor.ResourceSample;
-import dev.concurrencylab.lab.monitor.ResourceSummary;
+import dev.concurrencylab.lab.usage.ResourceSample;
+import dev.concurrencylab.lab.usage.ResourceSummary;
 import java.util.List;
 
 /** The server's and the machine's resources, sampled through the window ({@link Monitor}). */

@@ -1,9 +1,9 @@
 package dev.concurrencylab.lab.run.probe;
 
-import dev.concurrencylab.lab.jfr.JfrSummary;
 import dev.concurrencylab.lab.jit.JitSettling;
-import dev.concurrencylab.lab.monitor.ResourceSample;
-import dev.concurrencylab.lab.monitor.ResourceSummary;
+import dev.concurrencylab.lab.usage.JfrSummary;
+import dev.concurrencylab.lab.usage.ResourceSample;
+import dev.concurrencylab.lab.usage.ResourceSummary;
 import java.util.List;
 
 /**

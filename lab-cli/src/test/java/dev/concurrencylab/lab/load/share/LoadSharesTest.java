@@ -3,7 +3,7 @@ package dev.concurrencylab.lab.load.share;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.concurrencylab.lab.load.InvalidSetting;
+import dev.concurrencylab.lab.binding.InvalidSetting;
 import dev.concurrencylab.lab.load.LoadModel;
 import java.time.Duration;
 import java.util.List;

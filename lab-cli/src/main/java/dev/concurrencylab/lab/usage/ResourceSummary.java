@@ -1,4 +1,4 @@
-package dev.concurrencylab.lab.monitor;
+package dev.concurrencylab.lab.usage;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,5 +1,8 @@
 package dev.concurrencylab.lab.jfr;
 
+import dev.concurrencylab.lab.usage.JfrSummary.Share;
+import dev.concurrencylab.lab.usage.JfrSummary.Tally;
+import dev.concurrencylab.lab.usage.JfrSummary;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -14,33 +17,12 @@ import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingFile;
 
 /**
- * What a trial's JFR recording says about where the server's time went, read with the JDK's own
- * {@code jdk.jfr.consumer} API.
- *
- * @param jfrFile            the recording, beside the trial's JSON
- * @param samples            execution samples taken (threads running Java code)
- * @param hotMethods         the methods most often on top of the stack, with their share of samples in percent
- * @param allocations        the classes allocated most, with their share of the sampled weight in percent
- * @param lockContention     monitor-enter waits of 1 ms or more: count and total ms, with the busiest monitors
- * @param gcPauses           garbage collections and their pause time in ms
- * @param pinned             virtual threads pinned to their carrier for 1 ms or more: count, total ms, where (stack tops)
- * @param submitFailed       virtual threads that could not be scheduled
- * @param eventLoopBlockedMs time event-loop threads ({@code reactor-http-*}) spent in blocking calls of 1 ms or more
- * @param eventLoopBlocks    where event-loop threads blocked (stack tops below the JDK), by total ms
- * @param eventLoopSamples   execution and native samples of event-loop threads
- * @param eventLoopBlockingSamples of those, the ones inside blocking code (JDBC, blocking sockets, sleep, park):
- *                           blocking calls too short for a 1 ms event still show here
+ * Reads a trial's JFR recording into its {@link JfrSummary} with the JDK's own {@code jdk.jfr.consumer}
+ * API. The summary is a record of the results; the reading of recordings stays here, beside {@link JfrRecorder}.
  */
-public record JfrSummary(String jfrFile, long samples, List<Share> hotMethods, List<Share> allocations, Tally lockContention,
-        Tally gcPauses, Tally pinned, long submitFailed, double eventLoopBlockedMs, List<Share> eventLoopBlocks,
-        long eventLoopSamples, long eventLoopBlockingSamples) {
+public final class JfrReader {
 
-    /** A name and its share in percent (or ms, for tallies' places). */
-    public record Share(String name, double value) {
-    }
-
-    /** How many, how long in total, and where the most time went. */
-    public record Tally(long count, double totalMs, List<Share> where) {
+    private JfrReader() {
     }
 
     private static final int TOP = 5;

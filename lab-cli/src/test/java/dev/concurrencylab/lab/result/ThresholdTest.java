@@ -1,18 +1,7 @@
-package dev.concurrencylab.lab.verdict;
+package dev.concurrencylab.lab.result;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.concurrencylab.lab.result.CheckResult;
-import dev.concurrencylab.lab.result.Judged;
-import dev.concurrencylab.lab.result.Latencies;
-import dev.concurrencylab.lab.result.RequestFigures;
-import dev.concurrencylab.lab.result.RunInfo;
-import dev.concurrencylab.lab.result.RunRules;
-import dev.concurrencylab.lab.result.ThresholdResult;
-import dev.concurrencylab.lab.result.TrialOutcome;
-import dev.concurrencylab.lab.result.TrialResult;
-import dev.concurrencylab.lab.result.TrialStatus;
-import dev.concurrencylab.lab.result.Trials;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

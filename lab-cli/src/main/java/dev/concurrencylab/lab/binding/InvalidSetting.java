@@ -1,9 +1,10 @@
-package dev.concurrencylab.lab.load;
+package dev.concurrencylab.lab.binding;
 
 /**
  * A value a model cannot be built with. Thrown by the records' own constructors, so a suite and a
  * results file are checked by the same rule; {@code key} names the setting at fault, or is
  * {@code null} when the whole record is.
+ * It sits in binding because the binding of a file places it at the key at fault ({@link RecordPositions}).
  */
 public final class InvalidSetting extends IllegalArgumentException {
 

@@ -1,4 +1,4 @@
-package dev.concurrencylab.lab.monitor;
+package dev.concurrencylab.lab.usage;
 
 import java.util.Arrays;
 import java.util.stream.Collectors;
@@ -56,9 +56,12 @@ public enum JvmMetric {
                 .collect(Collectors.joining(","));
     }
 
-    /** A label every counted series must carry, e.g. only heap pools count as heap; or {@code null}. */
-    String requiredLabel() {
-        return requiredLabel;
+    /**
+     * Whether a series with these labels counts toward the figure: some must carry a label (only heap
+     * pools count as heap). Public for the monitor's Prometheus reader, which sits above this record.
+     */
+    public boolean counts(String labels) {
+        return requiredLabel == null || labels.contains(requiredLabel);
     }
 
     /** A running total: report its change per interval, never its value. */
@@ -66,7 +69,8 @@ public enum JvmMetric {
         return counter;
     }
 
-    double scale() {
-        return scale;
+    /** A reading in the figure's unit (bytes to MB, seconds to ms), for the monitor's Prometheus reader. */
+    public double figure(double reading) {
+        return reading * scale;
     }
 }

@@ -1,12 +1,5 @@
-package dev.concurrencylab.lab.verdict;
+package dev.concurrencylab.lab.result;
 
-import dev.concurrencylab.lab.result.CheckResult;
-import dev.concurrencylab.lab.result.LatencySummary;
-import dev.concurrencylab.lab.result.RequestFigures;
-import dev.concurrencylab.lab.result.RunInfo;
-import dev.concurrencylab.lab.result.RunRules;
-import dev.concurrencylab.lab.result.ThresholdResult;
-import dev.concurrencylab.lab.result.TrialResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,6 +15,8 @@ import java.util.regex.Pattern;
  * {@code error-rate < 1%}, {@code checks > 99%}, {@code throughput > 1000}. A trial without the
  * figure (no good answers, say) does not meet it. As k6 selects by tag, {@code p95{request:search} < 200ms}
  * judges one named request of a mix on that request's own figures, and only trials that sent it.
+ * It reads only a trial's record and gives a {@link ThresholdResult}, so it sits with the results, where
+ * suites read it from their files and reports from {@code run.json}.
  *
  * @param text    as written in the suite
  * @param metric  one of {@link #METRICS}

@@ -1,9 +1,10 @@
-package dev.concurrencylab.lab.verdict;
+package dev.concurrencylab.lab.result;
 
 import java.util.List;
 
 /**
- * How a suite's results are judged.
+ * How a suite's results are judged. It sits with the results, beside {@link RunRules} that records it,
+ * so a suite carries its rules without importing {@code verdict}, which applies them.
  *
  * @param minEffect    smallest change a verdict claims, as a fraction (0.05: 5 %)
  * @param maxErrorRate error rate above which a variant is compared on its failures, not latency or throughput, as a fraction

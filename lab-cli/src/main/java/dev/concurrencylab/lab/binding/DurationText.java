@@ -1,4 +1,4 @@
-package dev.concurrencylab.lab.result;
+package dev.concurrencylab.lab.binding;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
@@ -23,6 +23,7 @@ public final class DurationText {
     private DurationText() {
     }
 
+    /** Registered by {@link Json#MAPPER}: results and the wire write durations as suites do. */
     static SimpleModule module() {
         SimpleModule module = new SimpleModule("lab-durations");
         module.addSerializer(Duration.class, new JsonSerializer<>() {

@@ -1,4 +1,4 @@
-package dev.concurrencylab.lab.suite;
+package dev.concurrencylab.lab.binding;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonStreamContext;
@@ -14,7 +14,6 @@ import com.fasterxml.jackson.databind.deser.BeanDeserializerBase;
 import com.fasterxml.jackson.databind.deser.BeanDeserializerModifier;
 import com.fasterxml.jackson.databind.deser.std.DelegatingDeserializer;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
-import dev.concurrencylab.lab.load.InvalidSetting;
 import java.io.IOException;
 import java.util.Collection;
 import java.util.regex.Matcher;
