@@ -1,0 +1,35 @@
+package dev.concurrencylab.lab.cli;
+
+import dev.concurrencylab.lab.export.Export;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.Option;
+
+/** {@code --export FORMAT DIR}, for {@code run} (when it ends) and {@code report} (a finished directory). */
+final class ExportOptions {
+
+    @Option(names = "--export", arity = "2", hideParamSyntax = true, paramLabel = "openmetrics|junit DIR",
+            description = {"also write the results where other tools read them, into DIR (repeat for both):",
+                    "openmetrics: every trial's per-second series and figures, timestamped, labelled suite, variant,",
+                    "  benchmark, trial, request; backfill: promtool tsdb create-blocks-from openmetrics FILE DATA_DIR",
+                    "junit: TEST-lab-<run>.xml, a test case per threshold and check per variant and benchmark,",
+                    "  failed where it failed, with the measured figure (docs/results-schema.md, \"Exports\")"})
+    List<String> words = new ArrayList<>();
+
+    /** Each format asked for and its folder; read before a run starts, so a typo costs no run. */
+    Map<Export, Path> targets() {
+        Map<Export, Path> out = new LinkedHashMap<>();
+        for (int i = 0; i + 1 < words.size(); i += 2) {
+            out.put(Export.of(words.get(i)), Path.of(words.get(i + 1)));
+        }
+        return out;
+    }
+
+    /** Writes every export asked for from the results in {@code dir} and says where. */
+    void write(Path dir) {
+        targets().forEach((format, folder) -> System.out.println("lab: " + format.key() + " export: " + format.write(dir, folder)));
+    }
+}
