@@ -12,11 +12,18 @@ import picocli.CommandLine.Option;
 final class ExportOptions {
 
     @Option(names = "--export", arity = "2", hideParamSyntax = true, paramLabel = "openmetrics|junit DIR",
-            description = {"also write the results where other tools read them, into DIR (repeat for both):",
-                    "openmetrics: every trial's per-second series and figures, timestamped, labelled suite, variant,",
-                    "  benchmark, trial, request; backfill: promtool tsdb create-blocks-from openmetrics FILE DATA_DIR",
-                    "junit: TEST-lab-<run>.xml, a test case per threshold and check per variant and benchmark,",
-                    "  failed where it failed, with the measured figure (docs/results-schema.md, \"Exports\")"})
+            description = {"also write the results for other tools into",
+                    "DIR (repeat the option for both formats):",
+                    "openmetrics: <run>.om.txt, each trial's",
+                    "  per-second series and figures at their own",
+                    "  times, labelled suite, variant, benchmark,",
+                    "  trial, request; load it into Prometheus with",
+                    "  promtool tsdb create-blocks-from openmetrics",
+                    "junit: TEST-lab-<run>.xml for CI, a test case",
+                    "  per threshold and check of each variant and",
+                    "  benchmark, failed where it failed, with the",
+                    "  measured figures",
+                    "  (docs/results-schema.md#exports)"})
     List<String> words = new ArrayList<>();
 
     /** Each format asked for and its folder; read before a run starts, so a typo costs no run. */
