@@ -66,8 +66,9 @@ final class JUnitExport {
                 }
             }
             String name = "threshold " + threshold.text();
+            int failed = trials.size() - completed.size();
             String summary = threshold.text() + ": met in " + met + " of " + measured.size() + " completed trial(s); measured "
-                    + String.join(", ", measured);
+                    + String.join(", ", measured) + (failed == 0 ? "" : "; " + failed + " trial(s) failed and judged nothing");
             if (!measured.isEmpty()) {
                 cases.add(new Case(className, name, seconds, "threshold", met == measured.size() ? null : summary, summary));
             } else if (threshold.request() == null && !trials.isEmpty() && completed.isEmpty()) {
@@ -107,7 +108,7 @@ final class JUnitExport {
             x.writeAttribute("failures", Long.toString(cases.stream().filter(c -> c.problem() != null && !c.kind().equals("error")).count()));
             x.writeAttribute("errors", Long.toString(cases.stream().filter(c -> c.kind().equals("error")).count()));
             x.writeAttribute("skipped", "0");
-            x.writeAttribute("time", seconds(cases.stream().mapToDouble(Case::seconds).sum()));
+            x.writeAttribute("time", seconds(windows(results.trials().stream().filter(TrialResult::ok).toList())));
             x.writeCharacters("\n  ");
             x.writeStartElement("properties");
             property(x, "suite", suite);

@@ -11,7 +11,8 @@ import java.util.SequencedMap;
  * Gauge families in the OpenMetrics text format, each sample with its own timestamp, for backfilling
  * ({@code promtool tsdb create-blocks-from openmetrics}).
  *
- * <p>Written here rather than with Prometheus' Java client (prometheus-metrics-exposition-textformats):
+ * <p>Written here rather than with Prometheus' Java client (prometheus-metrics-exposition-textformats,
+ * tried at 1.8.0, the newest whose dependencies resolve here):
  * its model is a scrape, one point per label set, and refuses a second point of the same series
  * ({@code DuplicateLabelsException}), while a trial's history is many points of one series at their own
  * times. Writing one snapshot per second instead would repeat a family, which the format forbids.

@@ -42,7 +42,8 @@ class JUnitExportTest {
     @BeforeEach
     void export() throws Exception {
         dir = ExportedRun.write(tmp, ExportedRun.trial(1, "mvc-platform", true),
-                ExportedRun.failingStatus(ExportedRun.trial(2, "mvc-virtual", false), 10), ExportedRun.failed(3, "webflux"));
+                ExportedRun.failingStatus(ExportedRun.trial(2, "mvc-virtual", false), 10), ExportedRun.failed(3, "webflux"),
+                ExportedRun.failed(4, "mvc-virtual"));
         xml = Export.JUNIT.write(dir, tmp.resolve("reports"));
         Element suite = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(xml.toFile()).getDocumentElement();
         NodeList testcases = suite.getElementsByTagName("testcase");
@@ -97,6 +98,7 @@ class JUnitExportTest {
         assertThat(cases.get("own-app.owners.mvc-platform | threshold throughput > 200")).contains("met in 0 of 1", "150.009 answers/s (trial 1");
         assertThat(cases.get("own-app.owners.mvc-platform | threshold p95{request:owners} < 1ms")).contains("1.5 ms (trial 1");
         assertThat(cases.get("own-app.owners.mvc-virtual | check status is 200")).contains("10 of 900 answers failed it");
+        assertThat(cases.get("own-app.owners.mvc-virtual | threshold throughput > 200")).contains("1 trial(s) failed and judged nothing");
         assertThat(errors).containsOnlyKeys("own-app.owners.webflux | threshold p95 < 3ms", "own-app.owners.webflux | threshold throughput > 200");
         assertThat(errors.values()).allMatch(m -> m.contains("trial 3 failed: the server exited with 137"));
     }

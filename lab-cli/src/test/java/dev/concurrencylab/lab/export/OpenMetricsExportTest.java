@@ -90,6 +90,8 @@ class OpenMetricsExportTest {
             assertThat(sent.get(i).get("ts").asDouble()).isEqualTo(windowStart + i + 1);
         }
         assertThat(series("lab_second_sent", "2").getFirst().get("ts").asDouble()).as("trial 2's a minute later").isEqualTo(windowStart + 61);
+        assertThat(series("lab_trial_ok", "3").getFirst().get("ts")).as("a trial without a log at the end of the one before it")
+                .isEqualTo(series("lab_trial_ok", "2").getFirst().get("ts"));
         assertThat(series("lab_second_resource", "1")).anyMatch(s -> s.get("labels").path("figure").asText().equals("sut.cpu.percent"));
         assertThat(samples).allMatch(s -> s.get("type").asText().equals("gauge") && s.get("labels").path("suite").asText().equals("own-app"));
     }
