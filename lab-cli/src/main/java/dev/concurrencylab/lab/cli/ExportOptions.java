@@ -26,8 +26,13 @@ final class ExportOptions {
                     "  (docs/results-schema.md#exports)"})
     List<String> words = new ArrayList<>();
 
-    /** Each format asked for and its folder; read before a run starts, so a typo costs no run. */
-    Map<Export, Path> targets() {
+    /** Refuses an unknown format (bad input) before anything runs, so a typo costs no run. */
+    void check() {
+        targets();
+    }
+
+    /** Each format asked for and its folder. */
+    private Map<Export, Path> targets() {
         Map<Export, Path> out = new LinkedHashMap<>();
         for (int i = 0; i + 1 < words.size(); i += 2) {
             out.put(Export.of(words.get(i)), Path.of(words.get(i + 1)));

@@ -24,7 +24,7 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        exports.targets();
+        exports.check();
         Path html = Report.render(dir);
         System.out.println("lab: report: " + dir.resolve("report.md") + " and " + html);
         exports.write(dir);

@@ -87,7 +87,7 @@ class RunCommand implements Callable<Integer> {
             throw new SuiteException(e.getMessage());
         }
         Scale chosenScale = Scale.of(options.scale);
-        exports.targets();
+        exports.check();
         Catalog catalog = Catalog.load(Lab.home());
         Suite loaded = options.load(catalog);
         List<Variant> chosen = options.chooseVariants(loaded);
