@@ -13,11 +13,11 @@ import picocli.CommandLine.ParseResult;
  * The command that runs a run again, written from what picocli parsed rather than assembled by hand,
  * so an option added to {@link RunOptions} or a command is in it without another edit: every option
  * given, as given, and every option with a default at that default (a later default must not change
- * what the line runs). Only {@code --out} is left out: where results go is not what runs.
+ * what the line runs). Only {@code --out} and {@code --export} are left out: where results go is not what runs.
  */
 final class RerunLine {
 
-    private static final List<String> NOT_WHAT_RUNS = List.of("--out", "--help", "--version");
+    private static final List<String> NOT_WHAT_RUNS = List.of("--out", "--export", "--help", "--version");
     private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_./:=,@%+-]+");
 
     private RerunLine() {

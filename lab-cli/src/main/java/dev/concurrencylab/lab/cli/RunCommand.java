@@ -50,6 +50,7 @@ import picocli.CommandLine.Spec;
                 "  ./lab run e0-posts --scale standard --dry-run   what it would run and take; starts nothing",
                 "  ./lab run e1-hello --variants mvc-virtual,webflux --trials 5",
                 "  ./lab run my-suite.yaml --out /tmp/my-run",
+                "  ./lab run quick --export openmetrics exports/ --export junit test-reports/",
                 "  ./lab run e0-posts --postgresql-url postgresql://lab:secret@127.0.0.1:5432/lab",
                 "", "Results: results/<time>-<suite>/run.json and trials/*.json (+ .hlog histograms, logs/).",
                 "", "Exit codes: 0 every trial ran and every threshold was met; 1 a trial failed (server died, engine",
@@ -59,6 +60,9 @@ class RunCommand implements Callable<Integer> {
 
     @Mixin
     RunOptions options;
+
+    @Mixin
+    ExportOptions exports;
 
     @Spec
     CommandSpec spec;
@@ -83,6 +87,7 @@ class RunCommand implements Callable<Integer> {
             throw new SuiteException(e.getMessage());
         }
         Scale chosenScale = Scale.of(options.scale);
+        exports.check();
         Catalog catalog = Catalog.load(Lab.home());
         Suite loaded = options.load(catalog);
         List<Variant> chosen = options.chooseVariants(loaded);
@@ -139,6 +144,7 @@ class RunCommand implements Callable<Integer> {
                     t.benchmark(), t.trialsMet(), t.trials());
         }
         report(dir);
+        exports.write(dir);
         return outcome.failedTrials() > 0 ? Lab.EXIT_TRIAL_FAILED : outcome.crossed().isEmpty() ? Lab.EXIT_OK : Lab.EXIT_THRESHOLDS;
     }
 
