@@ -4,7 +4,7 @@ import dev.concurrencylab.lab.report.RunResults;
 import dev.concurrencylab.lab.result.CheckResult;
 import dev.concurrencylab.lab.result.ThresholdResult;
 import dev.concurrencylab.lab.result.TrialResult;
-import dev.concurrencylab.lab.verdict.Threshold;
+import dev.concurrencylab.lab.result.Threshold;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

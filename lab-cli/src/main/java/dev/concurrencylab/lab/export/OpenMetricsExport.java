@@ -1,7 +1,7 @@
 package dev.concurrencylab.lab.export;
 
 import dev.concurrencylab.lab.load.SecondStats;
-import dev.concurrencylab.lab.monitor.ResourceSample;
+import dev.concurrencylab.lab.usage.ResourceSample;
 import dev.concurrencylab.lab.report.RunResults;
 import dev.concurrencylab.lab.result.CheckResult;
 import dev.concurrencylab.lab.result.LatencySummary;

@@ -10,7 +10,7 @@ import dev.concurrencylab.lab.result.ResultStore;
 import dev.concurrencylab.lab.result.TrialIdentity;
 import dev.concurrencylab.lab.result.TrialOutcome;
 import dev.concurrencylab.lab.result.TrialResult;
-import dev.concurrencylab.lab.verdict.Threshold;
+import dev.concurrencylab.lab.result.Threshold;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.concurrencylab.lab.cli.Lab;
 import dev.concurrencylab.lab.report.RunResults;
 import dev.concurrencylab.lab.result.RunRules;
-import dev.concurrencylab.lab.verdict.Threshold;
+import dev.concurrencylab.lab.result.Threshold;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
