@@ -3,6 +3,7 @@ package dev.concurrencylab.lab.report;
 import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.result.Flag;
 import dev.concurrencylab.lab.result.Numbers;
+import dev.concurrencylab.lab.result.RequestFigures;
 import dev.concurrencylab.lab.result.ResultStore;
 import dev.concurrencylab.lab.result.RunDefinition;
 import dev.concurrencylab.lab.result.RunHost;
@@ -28,6 +29,9 @@ import java.util.TreeSet;
 /** Everything a report says, computed once from a results directory; the renderers only format it. */
 public record ReportContent(String title, String summary, Map<String, String> environment, String base,
         List<Section> sections, Map<String, String> flagsExplained) {
+
+    /** What a mix's requests are compared on: the server's figures (CPU, threads) are the trial's, not a request's. */
+    private static final List<Figure> PER_REQUEST = List.of(Figure.THROUGHPUT, Figure.P99);
 
     /** What the Why lines stand on, said once for both renderers. */
     static final String WHY_NOTE = "what each answer cost the server, over the measured windows, and what JFR recorded when the run kept it";
@@ -66,7 +70,12 @@ public record ReportContent(String title, String summary, Map<String, String> en
                 row.add(String.join(", ", flags.stream().map(Flag::key).toList()));
                 rows.add(row);
                 if (!variant.equals(base)) {
-                    verdicts.add(variant + " — " + verdicts(table, variant, trials, base, results.trials(benchmark, base), rules));
+                    List<TrialResult> baseTrials = results.trials(benchmark, base);
+                    verdicts.add(variant + " — " + verdicts(table.verdictFigures(), variant, trials, base, baseTrials, rules));
+                    for (String request : requestNames(trials)) {
+                        verdicts.add(variant + " — request " + request + ": " + verdicts(PER_REQUEST, variant,
+                                asRequest(trials, request), base, asRequest(baseTrials, request), rules));
+                    }
                 }
             }
             List<Table> tables = new ArrayList<>();
@@ -138,16 +147,27 @@ public record ReportContent(String title, String summary, Map<String, String> en
      * One variant against the base: failures first (above the suite's error threshold they are the
      * verdict, and latency and throughput are not compared), then each verdict figure with its ratio and interval.
      */
-    private static String verdicts(ExperimentTable table, String variant, List<TrialResult> trials, String base,
+    private static String verdicts(List<Figure> figures, String variant, List<TrialResult> trials, String base,
             List<TrialResult> baseTrials, VerdictRules rules) {
         if (FailureRates.decide(trials, baseTrials, rules)) {
             return FailureRates.compare(variant, trials, base, baseTrials, rules).text();
         }
-        List<Verdict> said = table.verdictFigures().stream().map(f -> Verdict.of(f, variant, trials, base, baseTrials, rules)).toList();
+        List<Verdict> said = figures.stream().map(f -> Verdict.of(f, variant, trials, base, baseTrials, rules)).toList();
         boolean oneReason = said.stream().allMatch(v -> v.kind() == Verdict.Kind.NO_VERDICT)
                 && said.stream().map(Verdict::text).distinct().count() == 1;
         return oneReason ? said.getFirst().text()
                 : String.join("; ", said.stream().map(v -> v.figure().label() + ": " + v.text()).toList());
+    }
+
+    /** The requests of a mix, in the order the trials list them; none for a trial of one request. */
+    private static List<String> requestNames(List<TrialResult> trials) {
+        return trials.stream().filter(t -> t.requests() != null && t.requests().size() > 1)
+                .flatMap(t -> t.requests().stream().map(RequestFigures::name)).distinct().toList();
+    }
+
+    /** Each trial as the request saw it; a trial that did not send it (it failed before its window) keeps its failure. */
+    private static List<TrialResult> asRequest(List<TrialResult> trials, String request) {
+        return trials.stream().map(t -> t.ok() ? t.asRequest(request) : t).filter(java.util.Objects::nonNull).toList();
     }
 
     private static String whose(Flag f) {

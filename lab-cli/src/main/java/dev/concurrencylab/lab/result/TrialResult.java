@@ -30,6 +30,20 @@ public record TrialResult(@JsonUnwrapped TrialIdentity identity, @JsonUnwrapped 
         return requests == null ? null : requests.stream().filter(r -> r.name().equals(name)).findFirst().orElse(null);
     }
 
+    /**
+     * This trial as one request of its mix saw it: the request's counts, errors and latencies in the
+     * window's place, everything else (flags above all) the trial's; {@code null} when it sent no such request.
+     */
+    public TrialResult asRequest(String name) {
+        RequestFigures r = request(name);
+        if (r == null) {
+            return null;
+        }
+        WindowCounts own = new WindowCounts(window.windowSeconds(), window.waitSeconds(), r.sent(), r.count(), r.answered(), r.throughput(),
+                r.errors(), r.errorRate(), 0, 0, List.of(), window.windowShape(), null);
+        return new TrialResult(identity, outcome, warmUp, own, new Latencies(r.latency(), null, null), delivery, completion, judged, server, null);
+    }
+
     /** The one way to build a trial: its identity, then whichever parts it has. */
     public static Builder of(TrialIdentity identity) {
         return new Builder(identity);
