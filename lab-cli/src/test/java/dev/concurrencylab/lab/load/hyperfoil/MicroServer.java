@@ -74,7 +74,8 @@ public final class MicroServer implements AutoCloseable {
     /**
      * One per connection. {@code /close-every?n=N} answers the connection's Nth request with
      * {@code Connection: close} and then closes it, as Tomcat does at its keep-alive limit;
-     * {@code /drop-every?n=N} closes the connection on its Nth request without answering it.
+     * {@code /drop-every?n=N} closes the connection on its Nth request without answering it;
+     * {@code /redirect} answers 302 to {@code /hello} (or {@code ?status=N}), as a form's POST is answered.
      */
     private static final class Hello extends SimpleChannelInboundHandler<FullHttpRequest> {
         private final Map<String, LongAdder> byPath;
@@ -93,8 +94,12 @@ public final class MicroServer implements AutoCloseable {
                 ctx.close();
                 return;
             }
-            FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK,
-                    Unpooled.wrappedBuffer(HELLO));
+            HttpResponseStatus status = !uri.path().equals("/redirect") ? HttpResponseStatus.OK
+                    : HttpResponseStatus.valueOf(Integer.parseInt(uri.parameters().getOrDefault("status", java.util.List.of("302")).getFirst()));
+            FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(HELLO));
+            if (status.code() / 100 == 3) {
+                response.headers().set(HttpHeaderNames.LOCATION, "/hello");
+            }
             response.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/plain").setInt(HttpHeaderNames.CONTENT_LENGTH, HELLO.length);
             if (nth && uri.path().equals("/close-every")) {
                 response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
