@@ -198,18 +198,17 @@ final class ResponseChecks {
      * and notes in the session when the request was due, the time its latency is measured from.
      */
     static final class Sent extends OnTally implements Step, ResourceUtilizer {
+        /** Whether this request is an arrival of an open model's schedule (a sequence's later steps are not). */
+        private final boolean arrival;
 
-        Sent(String tally) {
-            this(tally, null);
-        }
-
-        Sent(String tally, String name) {
+        Sent(String tally, String name, boolean arrival) {
             super(tally, name);
+            this.arrival = arrival;
         }
 
         @Override
         public boolean invoke(Session session) {
-            session.getResource(Due.KEY).nanos = tally().sent();
+            session.getResource(Due.KEY).nanos = tally().sent(arrival);
             Tally.Named n = named();
             if (n != null) {
                 n.sent.increment();

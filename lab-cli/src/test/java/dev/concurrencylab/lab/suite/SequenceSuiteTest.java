@@ -1,0 +1,57 @@
+package dev.concurrencylab.lab.suite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.concurrencylab.lab.load.RequestSpec;
+import org.junit.jupiter.api.Test;
+
+/** A workload's {@code sequence:} as the suite file gives it: named steps in order, each with its checks. */
+class SequenceSuiteTest {
+
+    private final SuiteLoader loader = new SuiteLoader(Catalog.load(SuiteLoaderTest.HOME));
+
+    private static final String SEQUENCE = """
+            name: visit
+            variants: [mvc-platform]
+            thresholds: ["p95{request:edit} < 300ms"]
+            workloads:
+              owner-visit:
+                params: {id: "7"}
+                checks: {status: 200}
+                sequence:
+                  - {name: list, request: {path: "/owners?lastName="}, checks: {status: 200, body-contains: Owners}}
+                  - {name: view, request: {path: "/owners/${id}?user={session}"}}
+                  - {name: edit, checks: {status: 302},
+                     request: {method: POST, path: "/owners/${id}/edit", body: "lastName=B", content-type: application/x-www-form-urlencoded}}
+            benchmarks:
+              - workload: owner-visit
+                load: {quick: {model: open-rate, rate: 20, duration: 5s}}
+            """;
+
+    @Test
+    void aWorkloadMaySendNamedStepsInOrderEachWithItsParamsAndChecks() {
+        Suite suite = loader.parse("visit.yaml", SEQUENCE);
+
+        RequestSpec request = suite.benchmarks().getFirst().request(Scale.QUICK);
+        assertThat(request.sequence()).isTrue();
+        assertThat(request.mix()).extracting(r -> r.name() + ":" + r.weight()).containsExactly("list:1", "view:1", "edit:1");
+        assertThat(request.mix().get(1).request().path()).isEqualTo("/owners/7?user={session}");
+        assertThat(request.mix().get(1).checks().status()).as("the workload's checks where the step gives none").isEqualTo(200);
+        assertThat(request.mix().get(2).checks().status()).isEqualTo(302);
+        assertThat(request.mix().get(2).request().method()).isEqualTo("POST");
+        assertThat(suite.rules().thresholds().getFirst().request()).as("a threshold may name a step").isEqualTo("edit");
+    }
+
+    @Test
+    void aSequencesMistakesAreRefusedWithTheirLine() {
+        assertThatThrownBy(() -> loader.parse("visit.yaml", SEQUENCE.replace("{name: view,", "{name: view, weight: 2,")))
+                .hasMessageStartingWith("visit.yaml:10: ").hasMessageContaining("unknown key 'weight'");
+        assertThatThrownBy(() -> loader.parse("visit.yaml", SEQUENCE.replace("name: view", "name: list")))
+                .hasMessageStartingWith("visit.yaml:10: ").hasMessageContaining("names request 'list' twice");
+        assertThatThrownBy(() -> loader.parse("visit.yaml", SEQUENCE.replace("    sequence:", "    mix: []\n    sequence:")))
+                .hasMessageStartingWith("visit.yaml:").hasMessageContaining("needs exactly one of request");
+        assertThatThrownBy(() -> loader.parse("visit.yaml", SEQUENCE.replace("    load: {quick", "    checks: {status: 201}\n    load: {quick")))
+                .hasMessageStartingWith("visit.yaml:").hasMessageContaining("is a sequence: give each of its requests its checks");
+    }
+}
