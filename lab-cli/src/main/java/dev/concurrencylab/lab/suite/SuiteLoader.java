@@ -94,6 +94,10 @@ public final class SuiteLoader {
                 .anyMatch(load -> !(load instanceof LoadModel.OpenRate))) {
             throw file.benchmarks().error("a capacity suite's first benchmark needs an open-rate load (its duration is each step's)");
         }
+        if (capacity != null && benchmarks.getFirst().request(Scale.QUICK).sequence()) {
+            // Its rate would be of sessions and its answers of steps: the search's "served what was offered" would always hold.
+            throw file.benchmarks().error("a capacity suite's first benchmark cannot be a sequence: its rates are of requests, a sequence's of sessions");
+        }
         VerdictRules rules = new VerdictRules(
                 file.minEffect() != null ? file.minEffect() : VerdictRules.DEFAULT.minEffect(),
                 file.maxErrorRate() != null ? file.maxErrorRate() : VerdictRules.DEFAULT.maxErrorRate(), file.thresholds());

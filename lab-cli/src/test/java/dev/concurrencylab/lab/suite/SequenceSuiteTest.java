@@ -54,4 +54,12 @@ class SequenceSuiteTest {
         assertThatThrownBy(() -> loader.parse("visit.yaml", SEQUENCE.replace("    load: {quick", "    checks: {status: 201}\n    load: {quick")))
                 .hasMessageStartingWith("visit.yaml:").hasMessageContaining("is a sequence: give each of its requests its checks");
     }
+
+    @Test
+    void aCapacitySearchRefusesASequenceWhoseRateIsOfSessions() {
+        String capacity = SEQUENCE.replace("benchmarks:", "capacity: {start-rate: 10, slo: {p99: 250ms}}\nbenchmarks:");
+
+        assertThatThrownBy(() -> loader.parse("visit.yaml", capacity))
+                .hasMessageStartingWith("visit.yaml:").hasMessageContaining("a capacity suite's first benchmark cannot be a sequence");
+    }
 }
