@@ -4,7 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.concurrencylab.lab.load.RequestSpec;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** A workload's {@code sequence:} as the suite file gives it: named steps in order, each with its checks. */
 class SequenceSuiteTest {
@@ -15,6 +19,9 @@ class SequenceSuiteTest {
             name: visit
             variants: [mvc-platform]
             thresholds: ["p95{request:edit} < 300ms"]
+            benchmarks:
+              - workload: owner-visit
+                load: {quick: {model: open-rate, rate: 20, duration: 5s}}
             workloads:
               owner-visit:
                 params: {id: "7"}
@@ -24,9 +31,6 @@ class SequenceSuiteTest {
                   - {name: view, request: {path: "/owners/${id}?user={session}"}}
                   - {name: edit, checks: {status: 302},
                      request: {method: POST, path: "/owners/${id}/edit", body: "lastName=B", content-type: application/x-www-form-urlencoded}}
-            benchmarks:
-              - workload: owner-visit
-                load: {quick: {model: open-rate, rate: 20, duration: 5s}}
             """;
 
     @Test
@@ -43,16 +47,21 @@ class SequenceSuiteTest {
         assertThat(suite.rules().thresholds().getFirst().request()).as("a threshold may name a step").isEqualTo("edit");
     }
 
-    @Test
-    void aSequencesMistakesAreRefusedWithTheirLine() {
-        assertThatThrownBy(() -> loader.parse("visit.yaml", SEQUENCE.replace("{name: view,", "{name: view, weight: 2,")))
-                .hasMessageStartingWith("visit.yaml:10: ").hasMessageContaining("unknown key 'weight'");
-        assertThatThrownBy(() -> loader.parse("visit.yaml", SEQUENCE.replace("name: view", "name: list")))
-                .hasMessageStartingWith("visit.yaml:10: ").hasMessageContaining("names request 'list' twice");
-        assertThatThrownBy(() -> loader.parse("visit.yaml", SEQUENCE.replace("    sequence:", "    mix: []\n    sequence:")))
-                .hasMessageStartingWith("visit.yaml:").hasMessageContaining("needs exactly one of request");
-        assertThatThrownBy(() -> loader.parse("visit.yaml", SEQUENCE.replace("    load: {quick", "    checks: {status: 201}\n    load: {quick")))
-                .hasMessageStartingWith("visit.yaml:").hasMessageContaining("is a sequence: give each of its requests its checks");
+    /** Each mistake as the text it replaces in the suite, where the error points, and what it says. */
+    static Stream<Arguments> mistakes() {
+        return Stream.of(
+                Arguments.of("{name: view,", "{name: view, weight: 2,", "visit.yaml:13: ", "unknown key 'weight'"),
+                Arguments.of("name: view", "name: list", "visit.yaml:13: ", "names request 'list' twice"),
+                Arguments.of("    sequence:", "    mix: []\n    sequence:", "visit.yaml:", "needs exactly one of request"),
+                Arguments.of("    load: {quick", "    checks: {status: 201}\n    load: {quick", "visit.yaml:",
+                        "is a sequence: give each of its requests its checks"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("mistakes")
+    void aSequencesMistakesAreRefusedWithTheirLine(String text, String mistake, String at, String message) {
+        assertThatThrownBy(() -> loader.parse("visit.yaml", SEQUENCE.replace(text, mistake)))
+                .hasMessageStartingWith(at).hasMessageContaining(message);
     }
 
     @Test
