@@ -15,8 +15,9 @@ import java.nio.charset.StandardCharsets;
  * The suite's per-response checks as Hyperfoil handlers. An answer that is not good (a status other
  * than the one expected or, with none expected, outside 2xx, or a failed body check) is marked invalid
  * and counted once in the tally: a status the suite expects, a 302 after a form's POST, is a good
- * answer whatever its class, so Hyperfoil's counts by status class cannot say which answers failed. The latency check is counted
- * but never makes an answer bad: a slow answer is still an answer, and dropping it would hide the tail.
+ * answer whatever its class, so Hyperfoil's counts by status class cannot say which answers failed.
+ * The latency check is counted but never makes an answer bad: a slow answer is still an answer, and
+ * dropping it would hide the tail.
  */
 final class ResponseChecks {
 
