@@ -79,6 +79,22 @@ class RequestSequenceTest {
     }
 
     @Test
+    void anOpenSessionsFirstStepIsTimedFromItsArrivalAndItsLaterStepsFromWhenTheyWereSent() throws Exception {
+        try (MicroServer server = new MicroServer()) {
+            Duration timeout = Duration.ofSeconds(5);
+            // One session for 100 arrivals a second, each holding it 20 ms: arrivals queue, and their wait is the first step's latency.
+            RequestSpec sequence = RequestSpec.sequence(List.of(
+                    new NamedRequest("slow", 1, new RequestSpec("GET", "/slow?session={session}&ms=20", null, null, timeout), Checks.NONE),
+                    new NamedRequest("fast", 1, new RequestSpec("GET", "/fast?session={session}", null, null, timeout), Checks.NONE)));
+            LoadResult result = driver.run(new LoadRun(server.uri(), sequence, Checks.NONE, new LoadModel.OpenRate(100, Duration.ofSeconds(2), 1, 0),
+                    Warmup.NONE), LoadListener.NONE);
+
+            assertThat(result.requests().getFirst().latencyNanos().getValueAtPercentile(50) / 1e6).isGreaterThan(100);
+            assertThat(result.requests().getLast().latencyNanos().getValueAtPercentile(50) / 1e6).isLessThan(15);
+        }
+    }
+
+    @Test
     void aClosedModelsUsersRunTheSequenceOverAndOverInOrder() throws Exception {
         try (MicroServer server = new MicroServer()) {
             LoadResult result = run(server, new LoadModel.MaxRate(8, Duration.ofSeconds(2)));
