@@ -19,11 +19,10 @@ class PathTemplateTest {
 
     @Test
     void aPathWithoutPlaceholdersIsFixedAndNamesNoSession() {
-        PathTemplate path = PathTemplate.parse("/owners?lastName=Davis");
+        PathTemplate fixed = PathTemplate.parse("/owners?lastName=Davis");
 
-        assertThat(path.isFixed()).isTrue();
-        assertThat(path.perSession()).isFalse();
-        assertThat(path.next(3)).isEqualTo("/owners?lastName=Davis");
+        assertThat(new boolean[] {fixed.isFixed(), fixed.perSession()}).containsExactly(true, false);
+        assertThat(fixed.next(3)).isEqualTo("/owners?lastName=Davis");
     }
 
     @Test
