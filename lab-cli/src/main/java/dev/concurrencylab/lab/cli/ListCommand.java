@@ -1,9 +1,11 @@
 package dev.concurrencylab.lab.cli;
 
 import dev.concurrencylab.lab.suite.Catalog;
+import dev.concurrencylab.lab.suite.Scale;
 import dev.concurrencylab.lab.suite.Suite;
 import dev.concurrencylab.lab.suite.SuiteLoader;
 import java.io.PrintStream;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 
@@ -29,16 +31,35 @@ final class ListCommand implements Callable<Integer> {
         SuiteLoader loader = new SuiteLoader(catalog);
         for (String name : catalog.suiteNames()) {
             Suite suite = loader.load(name);
-            out.printf("  %-22s %s%n", name, suite.description());
+            out.printf("  %-22s %s%s%n", name, suite.description(), String.join("", suite.benchmarks().stream()
+                    .map(b -> named(b.name(), b.request(Scale.QUICK).mix().stream().map(r -> new Named(r.name(), r.weight())).toList(),
+                            b.request(Scale.QUICK).sequence())).toList()));
         }
         out.println("\nVariants (suites/variants.yaml):");
         catalog.variants().values().forEach(v -> out.printf("  %-22s %s%n", v.name(), v.description()));
         out.println("\nWorkloads (suites/workloads.yaml):");
-        catalog.workloads().values().forEach(w -> out.printf("  %-22s %s%n", w.name(), w.description()));
+        catalog.workloads().values().forEach(w -> out.printf("  %-22s %s%s%n", w.name(), w.description(),
+                named(null, w.mix().stream().map(r -> new Named(r.name(), r.weight())).toList(), w.sequence())));
         out.println("\nLoad models:");
         for (String[] m : MODELS) {
             out.printf("  %-22s %s%n", m[0], m[1]);
         }
         return 0;
+    }
+
+    record Named(String name, int weight) {
+    }
+
+    /**
+     * A mix's or a sequence's request names, the names its thresholds select them by
+     * ({@code p95{request:NAME}}): {@code  [benchmark: mix search 80, create 20]}; empty for one request.
+     */
+    static String named(String benchmark, List<Named> requests, boolean sequence) {
+        if (requests.isEmpty()) {
+            return "";
+        }
+        String names = sequence ? "sequence " + String.join(" → ", requests.stream().map(Named::name).toList())
+                : "mix " + String.join(", ", requests.stream().map(r -> r.name() + " " + r.weight()).toList());
+        return " [" + (benchmark == null ? "" : benchmark + ": ") + names + "]";
     }
 }

@@ -49,6 +49,7 @@ public final class Comparison {
                             .append(sa == null ? "–" : sa.text()).append(" | ").append(sb == null ? "–" : sb.text()).append(" | ")
                             .append(Verdict.of(f, "B", tb, "A", ta, a.rules()).text()).append(" |\n");
                 }
+                RequestComparison.render(md, variant, ta, tb);
             }
             md.append("\n");
         }

@@ -55,7 +55,7 @@ final class Tables {
     }
 
     /**
-     * A mix's requests per variant, each counted apart: share of what was sent against its weight,
+     * A mix's (or a sequence's) requests per variant, each counted apart: share of what was sent against its weight,
      * goodput, errors and latencies (medians over the trials); absent unless a trial sent more than one request.
      */
     static Optional<Table> requests(RunResults results, String benchmark, List<String> variants) {
@@ -75,7 +75,7 @@ final class Tables {
         if (rows.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new Table("Requests of the mix (each apart; medians over trials)",
+        return Optional.of(new Table("Requests of the mix or sequence (each apart; medians over trials)",
                 List.of("variant", "request", "weight (%)", "sent (%)", "good answers", "throughput (/s)", "error rate (%)",
                         "p50 (ms)", "p90 (ms)", "p99 (ms)", "max (ms)"), rows,
                 "A request's figures are counted as the trial's are, over its own requests; refused connects belong to no request.", -1));

@@ -50,11 +50,19 @@ final class Attribution {
         return Math.max(0, due - lastTick - load.sent());
     }
 
-    /** @param serverDied the server's process ended during the window: that, not overload, is why requests waited */
     static Outcome of(LoadModel model, LoadResult load, boolean serverDied) {
+        return of(model, load, serverDied, 1);
+    }
+
+    /**
+     * @param serverDied the server's process ended during the window: that, not overload, is why requests waited
+     * @param perArrival requests each arrival sends (a sequence's steps): the target is counted in requests, as what was sent is,
+     *                   and a session lasts that many answers
+     */
+    static Outcome of(LoadModel model, LoadResult load, boolean serverDied, int perArrival) {
         Double target = switch (model) {
-            case LoadModel.OpenRate o -> o.rate();
-            case LoadModel.OpenRamp r -> (r.from() + r.to()) / 2;
+            case LoadModel.OpenRate o -> o.rate() * perArrival;
+            case LoadModel.OpenRamp r -> (r.from() + r.to()) / 2 * perArrival;
             default -> null;
         };
         Integer sessions = model.open() ? model.maxConcurrency() : null;

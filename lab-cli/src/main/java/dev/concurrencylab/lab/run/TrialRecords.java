@@ -73,7 +73,7 @@ final class TrialRecords {
 
         List<Flag> flags = new ArrayList<>();
         Map<String, String> reasons = new LinkedHashMap<>();
-        Attribution.Outcome attribution = Attribution.of(trial.load(), load, died);
+        Attribution.Outcome attribution = Attribution.of(trial.load(), load, died, trial.request().perSession());
         attribution.flags().forEach((flag, why) -> flag(flags, reasons, flag, why));
         if (errorRate > rules.maxErrorRate()) {
             flag(flags, reasons, Flag.ERRORS, String.format(Locale.ROOT, "%.2f %% of %,d requests failed (%s), above %s %%",

@@ -73,15 +73,39 @@ public record Catalog(Path suitesDir, Path home, Map<String, Variant> variants, 
                 throw at.error("services", unknownService(s));
             }
         }
-        if ((w.request() == null) == (w.mix() == null)) {
-            throw at.error("workload '" + name + "' needs exactly one of request (one request) or mix (weighted named requests)");
+        if (java.util.stream.Stream.of(w.request(), w.mix(), w.sequence()).filter(java.util.Objects::nonNull).count() != 1) {
+            throw at.error("workload '" + name + "' needs exactly one of request (one request), mix (weighted named requests)"
+                    + " or sequence (named requests each session sends in order)");
         }
         Checks checks = w.checks() != null ? w.checks() : Checks.NONE;
-        List<Workload.Mixed> mix = w.mix() == null ? List.of() : mix(w.mix(), checks);
-        CatalogFile.Request request = w.request() != null ? w.request() : w.mix().value().getFirst().value().request();
+        List<Workload.Mixed> mix = w.mix() != null ? mix(w.mix(), checks) : w.sequence() != null ? sequence(w.sequence(), checks) : List.of();
+        CatalogFile.Request request = w.request() != null ? w.request()
+                : new CatalogFile.Request(mix.getFirst().method(), mix.getFirst().path(), mix.getFirst().body(), mix.getFirst().contentType());
         return new Workload(name, w.description() != null ? w.description() : "",
                 method(request), request.path(), request.body(), contentType(request), checks, services, w.statsKey(),
-                w.params() != null ? new LinkedHashMap<>(w.params()) : Map.of(), mix);
+                w.params() != null ? new LinkedHashMap<>(w.params()) : Map.of(), mix, w.sequence() != null);
+    }
+
+    /** A sequence's steps, as a mix of weight 1 each: the figures per request are the mix's, only the order differs. */
+    private static List<Workload.Mixed> sequence(Located<List<Located<CatalogFile.StepFile>>> at, Checks workloadChecks) {
+        if (at.value() == null || at.value().isEmpty()) {
+            throw at.error("a sequence needs at least one request");
+        }
+        List<Workload.Mixed> steps = new ArrayList<>();
+        for (Located<CatalogFile.StepFile> entry : at.value()) {
+            CatalogFile.StepFile step = entry.value();
+            if (steps.stream().anyMatch(s -> s.name().equals(step.name()))) {
+                throw entry.error("name", "the sequence names request '" + step.name() + "' twice");
+            }
+            try {
+                NamedRequest.requireValid(step.name(), 1);
+            } catch (IllegalArgumentException e) {
+                throw entry.error(e.getMessage());
+            }
+            steps.add(new Workload.Mixed(step.name(), 1, method(step.request()), step.request().path(), step.request().body(),
+                    contentType(step.request()), step.checks() != null ? step.checks() : workloadChecks));
+        }
+        return steps;
     }
 
     /** A mix's requests, each problem at its own line: a name given twice, a weight below 1, weights past the cycle's bound. */

@@ -21,9 +21,13 @@ final class CatalogFile {
     record Workloads(@JsonProperty(required = true) Map<String, Located<WorkloadFile>> workloads) {
     }
 
-    /** One of {@code request} and {@code mix}; {@code checks} are the mix's requests' unless one has its own. */
-    record WorkloadFile(String description, Request request, Located<List<Located<MixedFile>>> mix, Checks checks,
-            List<String> services, String statsKey, Map<String, String> params) {
+    /** One of {@code request}, {@code mix} and {@code sequence}; {@code checks} are their requests' unless one has its own. */
+    record WorkloadFile(String description, Request request, Located<List<Located<MixedFile>>> mix,
+            Located<List<Located<StepFile>>> sequence, Checks checks, List<String> services, String statsKey, Map<String, String> params) {
+    }
+
+    /** One step of a sequence: each session sends it once, after the steps before it. */
+    record StepFile(@JsonProperty(required = true) String name, @JsonProperty(required = true) Request request, Checks checks) {
     }
 
     /** One request of a mix: sent {@code weight} times in every sum-of-weights requests. */

@@ -95,6 +95,10 @@ public final class SuiteLoader {
                 .anyMatch(load -> !(load instanceof LoadModel.OpenRate))) {
             throw file.benchmarks().error("a capacity suite's first benchmark needs an open-rate load (its duration is each step's)");
         }
+        if (capacity != null && benchmarks.getFirst().request(Scale.QUICK).sequence()) {
+            // Its rate would be of sessions and its answers of steps: the search's "served what was offered" would always hold.
+            throw file.benchmarks().error("a capacity suite's first benchmark cannot be a sequence: its rates are of requests, a sequence's of sessions");
+        }
         VerdictRules rules = new VerdictRules(
                 file.minEffect() != null ? file.minEffect() : VerdictRules.DEFAULT.minEffect(),
                 file.maxErrorRate() != null ? file.maxErrorRate() : VerdictRules.DEFAULT.maxErrorRate(), file.thresholds());
@@ -114,8 +118,8 @@ public final class SuiteLoader {
         }
         for (Threshold t : thresholds) {
             if (t.request() != null && !sent.contains(t.request())) {
-                throw new SuiteException(path + ": thresholds: '" + t.text() + "' names request '" + t.request() + "', which no benchmark's mix sends"
-                        + (sent.isEmpty() ? "" : "; the mixes' requests: " + String.join(", ", sent)));
+                throw new SuiteException(path + ": thresholds: '" + t.text() + "' names request '" + t.request() + "', which no benchmark's mix or sequence sends"
+                        + (sent.isEmpty() ? "" : "; the requests named: " + String.join(", ", sent)));
             }
         }
     }
@@ -172,7 +176,7 @@ public final class SuiteLoader {
             try {
                 requests.put(scale, workload.mix().isEmpty()
                         ? new RequestSpec(workload.method(), fill.apply(workload.path()), fill.apply(workload.body()), workload.contentType(), timeout)
-                        : RequestSpec.mixed(workload.mix().stream().map(m -> new NamedRequest(m.name(), m.weight(),
+                        : named(workload, workload.mix().stream().map(m -> new NamedRequest(m.name(), m.weight(),
                                 new RequestSpec(m.method(), fill.apply(m.path()), fill.apply(m.body()), m.contentType(), timeout), m.checks())).toList()));
             } catch (IllegalArgumentException e) {
                 throw workloadName.error(e.getMessage());
@@ -190,7 +194,8 @@ public final class SuiteLoader {
             }
         }
         if (b.checks() != null && !workload.mix().isEmpty()) {
-            throw at.error("checks", "workload '" + workload.name() + "' is a mix: give each of its requests its checks in the workload, not the benchmark");
+            throw at.error("checks", "workload '" + workload.name() + "' is a " + (workload.sequence() ? "sequence" : "mix")
+                    + ": give each of its requests its checks in the workload, not the benchmark");
         }
         Checks checks = b.checks() != null ? b.checks() : workload.checks();
         return new Benchmark(b.name() != null ? b.name() : workload.name(), workload.name(), new Scaled<>(requests), checks, services,
@@ -229,6 +234,10 @@ public final class SuiteLoader {
             levels.add(benchmark.at(benchmark.name() + "-" + users.get(i) + "-users", new Scaled<>(load)));
         }
         return levels;
+    }
+
+    private static RequestSpec named(Workload workload, List<NamedRequest> requests) {
+        return workload.sequence() ? RequestSpec.sequence(requests) : RequestSpec.mixed(requests);
     }
 
     private static String fill(String text, Map<String, String> params, Located<String> at) {

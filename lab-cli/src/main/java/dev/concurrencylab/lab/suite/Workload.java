@@ -12,9 +12,11 @@ import java.util.Map;
  * @param services   backing services the endpoint needs
  * @param statsKey   for asynchronous hand-off: the strategy whose completion the lab waits for
  * @param mix        empty for one request; else the mix, and the request fields are its first request's
+ * @param sequence   the mix is a sequence each session sends in order (its weights all 1)
  */
 public record Workload(String name, String description, String method, String path, String body,
-        String contentType, Checks checks, List<String> services, String statsKey, Map<String, String> params, List<Mixed> mix) {
+        String contentType, Checks checks, List<String> services, String statsKey, Map<String, String> params, List<Mixed> mix,
+        boolean sequence) {
 
     public Workload {
         mix = mix == null ? List.of() : List.copyOf(mix);

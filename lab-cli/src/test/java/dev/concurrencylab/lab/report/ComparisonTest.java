@@ -35,7 +35,27 @@ class ComparisonTest {
                 .hasMessageContaining("share no benchmark");
     }
 
+    @Test
+    void aMixsOrSequencesRequestsAreEachSideBySide() throws IOException {
+        String steps = """
+                , "requests": [{"name": "list", "weight": 1, "sent": 500, "throughput": %s, "errorRate": 0.0, "latency": {"p50Ms": 2.0, "p99Ms": 9.0}},
+                               {"name": "edit", "weight": 1, "sent": 500, "throughput": 480, "errorRate": 0.02}]""";
+        Path a = run("a", "visit", steps.formatted(500), 1000, 1100);
+        Path b = run("b", "visit", steps.formatted(1000), 2000, 2100);
+
+        String md = Comparison.markdown(RunResults.read(a), RunResults.read(b));
+
+        assertThat(md).contains("| mvc-platform | `list` throughput (req/s) | 500 | 1,000 | – |",
+                "| mvc-platform | `list` p99 (ms) | 9 | 9 | – |", "| mvc-platform | `edit` error rate (%) | 2 | 2 | – |",
+                "| mvc-platform | `edit` p50 (ms) | – | – | – |");
+    }
+
     private Path run(String name, String benchmark, double... throughputs) throws IOException {
+        return run(name, benchmark, "", throughputs);
+    }
+
+    /** {@code extra} is written into each trial's JSON after its errors. */
+    private Path run(String name, String benchmark, String extra, double... throughputs) throws IOException {
         Path dir = Files.createDirectories(tmp.resolve(name).resolve("trials"));
         Files.writeString(dir.resolveSibling("run.json"), """
                 {"suite": "quick", "scale": "quick", "trialsPerVariant": %d, "status": "complete",
@@ -44,8 +64,8 @@ class ComparisonTest {
         for (int i = 0; i < throughputs.length; i++) {
             Files.writeString(dir.resolve("%03d-mvc-platform-%s.json".formatted(i + 1, benchmark)), """
                     {"number": %d, "variant": "mvc-platform", "benchmark": "%s", "status": "ok", "throughput": %s,
-                     "flags": [], "errors": {}}
-                    """.formatted(i + 1, benchmark, throughputs[i]));
+                     "flags": [], "errors": {}%s}
+                    """.formatted(i + 1, benchmark, throughputs[i], extra));
         }
         return dir.getParent();
     }

@@ -176,7 +176,7 @@ class SuiteLoaderTest {
         assertThatThrownBy(() -> loader.parse("mix.yaml", MIX.replace("    mix:", "    request: {path: /x}\n    mix:")))
                 .hasMessageStartingWith("mix.yaml:").hasMessageContaining("needs exactly one of request");
         assertThatThrownBy(() -> loader.parse("mix.yaml", MIX.replace("request:search", "request:serch")))
-                .hasMessageContaining("names request 'serch', which no benchmark's mix sends; the mixes' requests: create, search");
+                .hasMessageContaining("names request 'serch', which no benchmark's mix or sequence sends; the requests named: create, search");
         assertThatThrownBy(() -> loader.parse("mix.yaml", MIX.replace("    load: {quick", "    checks: {status: 201}\n    load: {quick")))
                 .hasMessageStartingWith("mix.yaml:").hasMessageContaining("give each of its requests its checks");
     }

@@ -6,6 +6,8 @@ import java.util.concurrent.atomic.LongAdder;
 abstract class CheckCounts {
     /** 2xx answers that failed a status or body check. */
     final LongAdder checkFailed = new LongAdder();
+    /** Answers whose status was neither the one expected nor, with none expected, a 2xx. */
+    final LongAdder statusFailed = new LongAdder();
     final LongAdder statusPasses = new LongAdder();
     final LongAdder statusFails = new LongAdder();
     final LongAdder bodyPasses = new LongAdder();

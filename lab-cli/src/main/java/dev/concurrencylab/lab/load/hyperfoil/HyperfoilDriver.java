@@ -186,11 +186,11 @@ public final class HyperfoilDriver implements LoadDriver {
         return names;
     }
 
-    /** All users start at once and each sends {@code perUser} requests back to back. */
+    /** All users start at once and each sends {@code perUser} requests (runs of a sequence) back to back. */
     private static String counted(BenchmarkBuilder builder, LoadRun run, String tally, String after, int users, int perUser) {
         String name = MEASURE + 0;
-        // Bounded even if the server never answers: every request may take the whole timeout.
-        long bound = perUser * run.request().timeout().toMillis() + 30_000;
+        // Bounded even if the server never answers: every request (each step of a sequence) may take the whole timeout.
+        long bound = (long) perUser * run.request().perSession() * run.request().timeout().toMillis() + 30_000;
         PhaseBuilder<?> phase = builder.addPhase(name).atOnce(users).maxDuration(bound);
         if (after != null) {
             phase.startAfterStrict(after);

@@ -12,10 +12,12 @@ import io.netty.buffer.ByteBuf;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The suite's per-response checks as Hyperfoil handlers. An answer that is not good (status outside
- * 2xx, or a failed status or body check) is marked invalid and counted once: non-2xx statuses are
- * left to Hyperfoil's status counts, check failures go to the tally. The latency check is counted
- * but never makes an answer bad: a slow answer is still an answer, and dropping it would hide the tail.
+ * The suite's per-response checks as Hyperfoil handlers. An answer that is not good (a status other
+ * than the one expected or, with none expected, outside 2xx, or a failed body check) is marked invalid
+ * and counted once in the tally: a status the suite expects, a 302 after a form's POST, is a good
+ * answer whatever its class, so Hyperfoil's counts by status class cannot say which answers failed.
+ * The latency check is counted but never makes an answer bad: a slow answer is still an answer, and
+ * dropping it would hide the tail.
  */
 final class ResponseChecks {
 
@@ -64,6 +66,15 @@ final class ResponseChecks {
             }
         }
 
+        /** So is an answer with a status not asked for. */
+        final void statusFailed() {
+            tally().statusFailed.increment();
+            Tally.Named n = named();
+            if (n != null) {
+                n.statusFailed.increment();
+            }
+        }
+
         /** Looked up once: a handler lives for one run, and its tally is open for all of it. */
         final Tally tally() {
             Tally t = cached;
@@ -89,9 +100,13 @@ final class ResponseChecks {
             if (expected != null) {
                 (status == expected ? c.statusPasses : c.statusFails).increment();
             }
+            if (expected != null && status == expected) {
+                return;
+            }
             if (status < 200 || status > 299) {
                 request.markInvalid();
-            } else if (expected != null && status != expected) {
+                statusFailed();
+            } else if (expected != null) {
                 request.markInvalid();
                 checkFailed();
             }
@@ -184,18 +199,17 @@ final class ResponseChecks {
      * and notes in the session when the request was due, the time its latency is measured from.
      */
     static final class Sent extends OnTally implements Step, ResourceUtilizer {
+        /** Whether this request is an arrival of an open model's schedule (a sequence's later steps are not). */
+        private final boolean arrival;
 
-        Sent(String tally) {
-            this(tally, null);
-        }
-
-        Sent(String tally, String name) {
+        Sent(String tally, String name, boolean arrival) {
             super(tally, name);
+            this.arrival = arrival;
         }
 
         @Override
         public boolean invoke(Session session) {
-            session.getResource(Due.KEY).nanos = tally().sent();
+            session.getResource(Due.KEY).nanos = tally().sent(arrival);
             Tally.Named n = named();
             if (n != null) {
                 n.sent.increment();

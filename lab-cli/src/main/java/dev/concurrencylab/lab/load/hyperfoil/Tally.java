@@ -80,9 +80,10 @@ final class Tally extends CheckCounts {
 
     /**
      * Called as each request is sent; returns when it was due by an open model's schedule, give or
-     * take the engine's one-millisecond tick, or 0 when the model has no schedule.
+     * take the engine's one-millisecond tick, or 0 when the model has no schedule or the request is
+     * not one of its arrivals.
      */
-    long sent() {
+    long sent(boolean arrival) {
         long now = System.nanoTime();
         if (firstSent.get() == 0) {
             firstSent.compareAndSet(0, now);
@@ -91,7 +92,7 @@ final class Tally extends CheckCounts {
         ArrivalSchedule due = schedule;
         // The engine reads its schedule off a millisecond clock, so an arrival on time may leave up to a tick
         // after its exact due time: that tick is the engine's, not a wait, and stays out of the latency.
-        return due == null ? 0 : firstSent.get() + due.dueNanos(arrivals.getAndIncrement()) + ArrivalSchedule.TICK_NANOS;
+        return due == null || !arrival ? 0 : firstSent.get() + due.dueNanos(arrivals.getAndIncrement()) + ArrivalSchedule.TICK_NANOS;
     }
 
     /**

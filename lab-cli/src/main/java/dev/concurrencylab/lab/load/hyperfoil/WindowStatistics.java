@@ -14,7 +14,6 @@ import dev.concurrencylab.lab.load.SecondStats;
 import io.hyperfoil.api.config.Phase;
 import io.hyperfoil.api.statistics.StatisticsSnapshot;
 import io.hyperfoil.core.impl.ConnectionStatsConsumer;
-import io.hyperfoil.http.statistics.HttpStats;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -70,7 +69,7 @@ final class WindowStatistics implements io.hyperfoil.core.impl.statistics.Statis
             series.add(new SecondStats(series.size(), s.sent.sum(), s.answered.sum(), s.failed.sum(),
                     ms(s.good, 50), ms(s.good, 99), s.good.getTotalCount() == 0 ? 0 : s.good.getMaxValue() / 1e6));
         }
-        Map<ErrorClass, Long> errors = errors(total, tally.checkFailed.sum());
+        Map<ErrorClass, Long> errors = errors(total, tally);
         errors.put(ErrorClass.REFUSED, tally.refused.sum());
         double window = runner.windowSeconds();
         return new LoadResult(tally.good.getIntervalHistogram(), tally.bad.getIntervalHistogram(), total.requestCount,
@@ -84,13 +83,13 @@ final class WindowStatistics implements io.hyperfoil.core.impl.statistics.Statis
     }
 
     /** Failed requests by class, but for refused connects, which the pool makes ahead of any one request. */
-    private static Map<ErrorClass, Long> errors(StatisticsSnapshot s, long checkFailed) {
+    private static Map<ErrorClass, Long> errors(StatisticsSnapshot s, CheckCounts counts) {
         Map<ErrorClass, Long> errors = new EnumMap<>(ErrorClass.class);
         errors.put(ErrorClass.TIMEOUT, (long) s.requestTimeouts);
         // A timeout closes its connection, which Hyperfoil counts as a connection error as well.
         errors.put(ErrorClass.RESET, (long) Math.max(0, s.connectionErrors - s.requestTimeouts));
-        errors.put(ErrorClass.STATUS, (long) nonSuccess(s));
-        errors.put(ErrorClass.CHECK, checkFailed);
+        errors.put(ErrorClass.STATUS, counts.statusFailed.sum());
+        errors.put(ErrorClass.CHECK, counts.checkFailed.sum());
         return errors;
     }
 
@@ -107,7 +106,7 @@ final class WindowStatistics implements io.hyperfoil.core.impl.statistics.Statis
             }
             Tally.Named n = tally.named(r.name());
             out.add(new RequestLoad(r.name(), r.weight(), n.sent.sum(), n.answered.sum(), n.good.getIntervalHistogram(),
-                    n.bad.getIntervalHistogram(), errors(s, n.checkFailed.sum()), n.goodAfterWindow.sum()));
+                    n.bad.getIntervalHistogram(), errors(s, n), n.goodAfterWindow.sum()));
         }
         return out;
     }
@@ -139,10 +138,6 @@ final class WindowStatistics implements io.hyperfoil.core.impl.statistics.Statis
         return out;
     }
 
-    private static int nonSuccess(StatisticsSnapshot s) {
-        HttpStats http = HttpStats.get(s);
-        return http.status_3xx + http.status_4xx + http.status_5xx + http.status_other;
-    }
 
     private static double ms(Histogram h, double percentile) {
         return h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(percentile) / 1e6;
