@@ -72,9 +72,15 @@ public final class WorkLedger implements MeterBinder {
 
     public WorkStats stats(Strategy strategy) {
         Tally tally = tallies.get(strategy);
+        long handedOff = tally.handedOff.sum();
+        long completed = tally.completed.sum();
+        long failed = tally.failed.sum();
+        // The counts first: complete() records a latency before it counts the item, so a histogram copied
+        // after them holds every completion they count (copied before, a caller waiting for one more
+        // completion could see it counted while the latencies still lacked it).
         Histogram h = tally.latencyNanos.copy();
         long count = h.getTotalCount();
-        return new WorkStats(tally.handedOff.sum(), tally.completed.sum(), tally.failed.sum(), count,
+        return new WorkStats(handedOff, completed, failed, count,
                 count == 0 ? 0 : h.getMean() / NANOS_PER_MS,
                 ms(h, 50), ms(h, 90), ms(h, 99), count == 0 ? 0 : h.getMaxValue() / NANOS_PER_MS, tally.earlierFinished.sum());
     }

@@ -24,6 +24,24 @@ class WorkLedgerTest {
     }
 
     @Test
+    void statsReadWhileItemsCompleteHoldTheLatencyOfEveryCompletionTheyCount() throws Exception {
+        // A caller waits for "one more completed" and then reads that item's latency from the same stats.
+        Thread completing = Thread.ofPlatform().start(() -> {
+            for (int i = 0; i < 200_000; i++) {
+                ledger.complete(ledger.handOff(Strategy.ASYNC_SIMPLE));
+            }
+        });
+        long behind = 0;
+        while (completing.isAlive()) {
+            WorkStats stats = ledger.stats(Strategy.ASYNC_SIMPLE);
+            behind = Math.max(behind, stats.completed() - stats.latencyCount());
+        }
+        completing.join();
+
+        assertThat(behind).as("completions counted without their latency").isZero();
+    }
+
+    @Test
     void latencyRunsFromHandOffToCompletion() {
         Worker worker = new Worker(ledger, Duration.ofMillis(30));
         worker.work(ledger.handOff(Strategy.SYNC));
