@@ -58,7 +58,11 @@ final class TrialExecutor {
         LoadResult load;
         Completion completion = null;
         try {
-            load = driver.run(new LoadRun(sut.uri(), trial.request(), trial.benchmark().checks(), trial.load(), trial.warmup()), listeners);
+            try {
+                load = driver.run(new LoadRun(sut.uri(), trial.request(), trial.benchmark().checks(), trial.load(), trial.warmup()), listeners);
+            } finally {
+                work.stopRehearsal();
+            }
             stop(probes, watchdog);
             if (!died.get() && workCounted.get() && load.failure() == null) {
                 completion = work.await(sut.uri(), strategy);
@@ -146,6 +150,9 @@ final class TrialExecutor {
                 // Pinned as its load begins, so the move onto one CPU (a stall of a second or two, seen in
                 // the p99 of the first window) falls in the warm-up, not in what is measured.
                 sut.pinForMeasurement();
+                if (phase == LoadPhase.WARM_UP && work != null) {
+                    work.rehearse(sut.uri());
+                }
                 // A model without warm-up announces its window twice: before the engine starts and as it does.
                 if (phase != LoadPhase.MEASURE || !opened.compareAndSet(false, true)) {
                     return;

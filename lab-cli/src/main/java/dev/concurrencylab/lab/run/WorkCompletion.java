@@ -9,6 +9,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Reads the app's {@code /async/stats} so an asynchronous strategy is judged by the work it finished,
@@ -22,6 +24,8 @@ final class WorkCompletion {
     /** However it progresses, the lab waits no longer than this (E2's 1,000 jobs of 3 s on 10 consumers take 300 s). */
     private static final Duration MOST = Duration.ofMinutes(10);
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private Thread rehearsal;
+    private final CountDownLatch rehearsed = new CountDownLatch(1);
 
     WorkCompletion() {
         this(IDLE);
@@ -32,7 +36,56 @@ final class WorkCompletion {
         this.idle = idle;
     }
 
+    /**
+     * Restarts the app's counters as the window opens. Rehearsed once a second through the warm-up
+     * ({@link #rehearse}): the reset is a request no workload sends (a {@code DELETE}), and a JVM
+     * that first meets it as the window opens throws away the request path its warm-up compiled and
+     * runs the window on what it rebuilds (measured: docs/methodology.md, "What does it").
+     */
     void reset(URI server) throws IOException, InterruptedException {
+        stopRehearsal();
+        send(server);
+    }
+
+    /** Resets as the window will, once a second, until {@link #reset} or {@link #stopRehearsal}; what it resets is the warm-up's, never counted. */
+    synchronized void rehearse(URI server) {
+        if (rehearsal != null) {
+            return;
+        }
+        rehearsal = Thread.ofPlatform().daemon().name("reset-rehearsal").start(() -> {
+            try {
+                do {
+                    try {
+                        send(server);
+                    } catch (IOException e) {
+                        // A warm-up's reset that failed changes nothing: the window's own reset is the one that counts.
+                    }
+                } while (!rehearsed.await(1, TimeUnit.SECONDS));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+    }
+
+    /** Ends the rehearsal and waits for its last reset, so none lands after the window's. */
+    void stopRehearsal() {
+        Thread r;
+        synchronized (this) {
+            r = rehearsal;
+        }
+        rehearsed.countDown();
+        if (r != null) {
+            // Not interrupted: a reset already sent must be answered before the window's, or it could land after it.
+            try {
+                r.join();
+            } catch (InterruptedException e) {
+                // The trial is being stopped; the rehearsal ends by itself within its send's timeout.
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private void send(URI server) throws IOException, InterruptedException {
         http.send(HttpRequest.newBuilder(server.resolve("/async/stats")).DELETE().timeout(Duration.ofSeconds(5)).build(),
                 HttpResponse.BodyHandlers.discarding());
     }

@@ -7,12 +7,16 @@ import dev.concurrencylab.lab.result.Completion;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** A server too busy to answer /async/stats after its window leaves its work unknown; the trial is not failed for it. */
+/** How the lab reads and restarts the app's work counters around a window. */
 class WorkCompletionTest {
 
     @Test
@@ -41,6 +45,50 @@ class WorkCompletionTest {
         } finally {
             release.countDown();
             busy.stop(0);
+        }
+    }
+
+    @Test
+    @Timeout(value = 1, unit = TimeUnit.MINUTES)
+    void theWarmUpRehearsesTheResetAndNoRehearsalLandsAfterTheWindowsOwn() throws Exception {
+        // Each reset held 400 ms, on a server that handles requests side by side: a rehearsal's reset is in flight when the window's is sent.
+        List<long[]> handled = new CopyOnWriteArrayList<>();
+        AtomicInteger started = new AtomicInteger();
+        HttpServer slow = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        slow.setExecutor(Executors.newFixedThreadPool(4));
+        slow.createContext("/async/stats", exchange -> {
+            long start = System.nanoTime();
+            started.incrementAndGet();
+            try {
+                Thread.sleep(400);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            // Recorded before the answer, so a client that waited for it starts its next request after this end.
+            handled.add(new long[] {start, System.nanoTime()});
+            exchange.sendResponseHeaders(204, -1);
+            exchange.close();
+        });
+        slow.start();
+        try {
+            URI server = URI.create("http://127.0.0.1:" + slow.getAddress().getPort());
+            WorkCompletion work = new WorkCompletion();
+
+            work.rehearse(server);
+            // The window opens while the second rehearsal is being answered.
+            while (started.get() < 2 || handled.size() == started.get()) {
+                Thread.sleep(10);
+            }
+            work.reset(server);
+            int atReset = handled.size();
+            Thread.sleep(1_500);
+
+            assertThat(atReset).as("rehearsals, then the window's reset").isGreaterThanOrEqualTo(3);
+            assertThat(handled).as("nothing after the window's reset").hasSize(atReset);
+            long[] windows = handled.getLast();
+            assertThat(handled.subList(0, atReset - 1)).allSatisfy(r -> assertThat(r[1]).isLessThanOrEqualTo(windows[0]));
+        } finally {
+            slow.stop(0);
         }
     }
 }

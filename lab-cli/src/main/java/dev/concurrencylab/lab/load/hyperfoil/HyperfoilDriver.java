@@ -33,7 +33,7 @@ public final class HyperfoilDriver implements LoadDriver {
 
     private static final String WARM_UP = "warm-up";
     private static final String MEASURE = "measure-";
-    /** Warm-up exists to reach steady JIT state; more users than this would only add queueing. */
+    /** A counted window's warm-up (a burst of thousands, say) holds at most this many users: it warms code, not a crowd. */
     private static final int WARM_UP_USERS = 64;
 
     private final int threads;
@@ -145,6 +145,11 @@ public final class HyperfoilDriver implements LoadDriver {
         PhaseBuilder<?> phase = switch (run.model()) {
             case LoadModel.OpenRate o -> builder.addPhase(WARM_UP).constantRate(0).usersPerSec(o.rate()).variance(false).maxSessions(o.maxSessions());
             case LoadModel.OpenRamp r -> builder.addPhase(WARM_UP).constantRate(0).usersPerSec(Math.max(1, r.from())).variance(false).maxSessions(r.maxSessions());
+            // A closed window's users in the warm-up too: the server's threads, request processors and
+            // connections the window uses are the ones the warm-up compiled its code on. At fewer, a fresh
+            // JVM deoptimized its request path as the window opened (docs/methodology.md).
+            case LoadModel.MaxRate m -> builder.addPhase(WARM_UP).always(m.maxConcurrency());
+            case LoadModel.ClosedStages c -> builder.addPhase(WARM_UP).always(c.maxConcurrency());
             default -> builder.addPhase(WARM_UP).always(Math.min(WARM_UP_USERS, run.model().maxConcurrency()));
         };
         phase.duration(ms).isWarmup(true);
