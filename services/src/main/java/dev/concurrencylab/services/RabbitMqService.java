@@ -78,6 +78,14 @@ public final class RabbitMqService implements BackingService {
         env.put("RABBITMQ_LOGS", "-");
         env.put("RABBITMQ_ENABLED_PLUGINS_FILE", dir.resolve("enabled_plugins").toString());
         env.put("RABBITMQ_PID_FILE", dir.resolve("rabbitmq.pid").toString());
+        if (address != null) {
+            // The broker names each listener by a reverse lookup of its address: where no DNS answers for it, the lookup
+            // waited out the resolver's timeout (8 s seen) as the broker started and again as it stopped. Named here, it
+            // gets the address itself, as a lookup that fails would give it, at once.
+            ChildProcess.writeFile(dir.resolve("erl_inetrc"), "{host, " + erlangTuple(address) + ", [\"" + address + "\"]}.\n"
+                    + "{lookup, [file, native]}.\n");
+            env.put("ERL_INETRC", dir.resolve("erl_inetrc").toString());
+        }
         ChildProcess server;
         try {
             server = ChildProcess.start("rabbitmq", List.of(SERVER.toString()), env, dir.resolve("rabbitmq.log"), USER);
@@ -93,6 +101,21 @@ public final class RabbitMqService implements BackingService {
             throw e;
         }
         return new RabbitMqService(epmd, server, port, readVersion(server) + (address == null ? "" : ", reached at " + address), address);
+    }
+
+    /** An IP address as Erlang's inet writes it: {@code {10,0,0,2}}, or eight 16-bit words for IPv6. */
+    static String erlangTuple(String address) {
+        byte[] b;
+        try {
+            b = java.net.InetAddress.getByName(address).getAddress();
+        } catch (java.net.UnknownHostException e) {
+            throw new ServiceException("rabbitmq: " + address + " is not an address: " + e.getMessage());
+        }
+        List<String> parts = new java.util.ArrayList<>();
+        for (int i = 0; i < b.length; i += b.length == 4 ? 1 : 2) {
+            parts.add(Integer.toString(b.length == 4 ? b[i] & 0xff : (b[i] & 0xff) << 8 | (b[i + 1] & 0xff)));
+        }
+        return "{" + String.join(",", parts) + "}";
     }
 
     private static String readVersion(ChildProcess server) {

@@ -33,8 +33,8 @@ class AnnouncedCloseRunTest {
                 trials: {quick: 1}
                 warmup: 3s
                 benchmarks:
-                  - {name: closed, workload: hello, load: {model: max-rate, workers: 32, duration: 10s}}
-                  - {name: open, workload: hello, load: {model: open-rate, rate: 2000, duration: 10s}}
+                  - {name: closed, workload: hello, load: {model: max-rate, workers: 32, duration: 5s}}
+                  - {name: open, workload: hello, load: {model: open-rate, rate: 2000, duration: 5s}}
                 """)) {
             assertThat(lab.process.waitFor(3, TimeUnit.MINUTES)).as("its output: %s", lab.log()).isTrue();
             assertThat(lab.trials()).hasSize(2);
@@ -43,7 +43,9 @@ class AnnouncedCloseRunTest {
                 String name = trial.path("benchmark").asText();
 
                 assertThat(trial.path("status").asText()).as(name).isEqualTo("ok");
-                assertThat(trial.path("answered").asLong()).as(name).isGreaterThan(10_000);
+                // At 100 requests a connection, 5,000 answers (10,000 before windows of 5 s, not 10) are at least 50 announced
+                // closes: one counted as an error fails the test, as one among 100 did.
+                assertThat(trial.path("answered").asLong()).as(name).isGreaterThan(5_000);
                 trial.path("errors").properties().forEach(e -> assertThat(e.getValue().asLong()).as("%s %s", name, e.getKey()).isZero());
                 assertThat(trial.path("flags").toString()).as(name).doesNotContain("errors");
                 // A busy machine can leave Tomcat behind 2,000 req/s, overloaded by its sessions: the machine's doing, not the

@@ -62,7 +62,8 @@ class KilledLabTest {
                 benchmarks:
                   - workload: post-save-publish
                     params: {ack: saved}
-                    load: {model: max-rate, workers: 4, duration: 15s}
+                    # the SIGTERM comes as the second window opens: 8 s (not 15) still outlasts the shutdown's stop of the server
+                    load: {model: max-rate, workers: 4, duration: 8s}
                 """)) {
             lab.awaitWindowOf(2);
             List<ProcessHandle> children = lab.process.descendants().toList();
@@ -96,7 +97,8 @@ class KilledLabTest {
                   slo: {p99: 250ms}
                 benchmarks:
                   - workload: hello
-                    load: {model: open-rate, rate: 50, duration: 8s}
+                    # the SIGTERM comes as the second step's window opens: 5 s (not 8) still outlasts the shutdown's stop of the server
+                    load: {model: open-rate, rate: 50, duration: 5s}
                 """, "capacity")) {
             lab.awaitWindowOf(2);
 

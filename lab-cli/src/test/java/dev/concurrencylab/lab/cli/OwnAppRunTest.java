@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.concurrencylab.lab.result.ResultStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -27,7 +28,8 @@ class OwnAppRunTest {
     void aJarTheLabDidNotBuildRunsItsOwnMixOnBothThreadModelsWithFiguresPerRequest() throws Exception {
         Path jar = ChildLab.HOME.resolve("example-app/target/example-app.jar");
         assertThat(jar).as("example-app is built before lab-cli in the reactor").exists();
-        try (ChildLab lab = ChildLab.run(tmp, """
+        // --no-cds: no other test starts this jar, so an archive made for its two starts would cost more (~10 s) than it saves
+        try (ChildLab lab = ChildLab.start(tmp, """
                 name: bookshelf
                 variants:
                   - {name: platform, jar: %1$s, services: [postgresql]}
@@ -45,7 +47,7 @@ class OwnAppRunTest {
                          request: {method: POST, path: /books, body: "title=Sanditon&author=${author}", content-type: application/x-www-form-urlencoded}}
                 benchmarks:
                   - {workload: shelf, load: {model: open-rate, rate: 200, duration: 4s}}
-                """.formatted(jar))) {
+                """.formatted(jar), "run", List.of(), List.of("--no-cds"))) {
             assertThat(lab.process.waitFor(4, TimeUnit.MINUTES)).as("its output: %s", lab.log()).isTrue();
             assertThat(lab.trials()).hasSize(2);
             for (Path file : lab.trials()) {
