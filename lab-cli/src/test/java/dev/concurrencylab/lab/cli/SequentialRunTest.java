@@ -1,10 +1,12 @@
 package dev.concurrencylab.lab.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.concurrencylab.lab.load.hyperfoil.TestServer;
 import dev.concurrencylab.lab.result.ResultStore;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -44,7 +46,13 @@ class SequentialRunTest {
             JsonNode run = ResultStore.JSON.readTree(lab.out.resolve("run.json").toFile());
             assertThat(run.path("stopping").asText()).startsWith("sequential: ");
             assertThat(run.path("trialsWritten").asInt()).isEqualTo(2 * rounds);
-            assertThat(lab.out.resolve("report.md")).content().contains("Trials ran in rounds").contains("lower throughput than fast");
+            String report = Files.readString(lab.out.resolve("report.md"));
+            assertThat(report).contains("Trials ran in rounds");
+            // A driver kept from running by other work on the machine (seen: 179 ms, beside another test run) voids the
+            // comparison, rightly: then the verdict this test is about was not reached, which is no pass and no failure.
+            assumeFalse(report.contains("no verdict: flagged generator-limited"), "the driver stalled: " + report.lines()
+                    .filter(l -> l.contains("the driver stalled")).findFirst().orElse(""));
+            assertThat(report).contains("lower throughput than fast");
         }
     }
 }
