@@ -32,14 +32,13 @@ class KnownCapacityTest {
                     properties: {spring.profiles.active: mvc-platform, server.tomcat.threads.max: "4", server.tomcat.threads.min-spare: "4"}
                 warmup: 2s
                 capacity:
-                  # a pass well below 40 and rising +25 % from there: 25 rather than 10 spares the four steps below it (6 s each)
-                  start-rate: 25
+                  start-rate: 10
                   max-steps: 16
                   slo: {p99: 300ms}
                 benchmarks:
                   - workload: delay
                     params: {ms: "100"}
-                    load: {model: open-rate, rate: 25, duration: 4s}
+                    load: {model: open-rate, rate: 10, duration: 4s}
                 """, "capacity")) {
             assertThat(lab.process.waitFor(5, TimeUnit.MINUTES)).as("the search ends; its output: %s", lab.log()).isTrue();
             assertThat(lab.process.exitValue()).as("its output: %s", lab.log()).isZero();
