@@ -18,23 +18,16 @@ import org.HdrHistogram.Histogram;
  * completion latency. Exposed as JSON by {@code GET /async/stats} and as Prometheus meters. A
  * {@link #reset()} opens a new window: items handed off before it (the warm-up's, still queued in a
  * broker) are not counted when they complete or fail after it, so a window's figures are its own
- * items only. An item's hand-off time says which window it belongs to.
+ * items only. Each item carries the number of the window that counted its hand-off, and a window's
+ * counts live in an object of their own that a reset replaces: an item handed off while a reset runs
+ * is counted in one window only, whole, never completed in a window that did not count it handed off.
  */
 public final class WorkLedger implements MeterBinder {
 
     private static final double NANOS_PER_MS = 1_000_000.0;
 
     private final AtomicLong ids = new AtomicLong();
-    /** When the current window opened; only meaningful once {@code windowed}. */
-    private volatile long windowStartNanos;
-    private volatile boolean windowed;
-    private final Map<Strategy, Tally> tallies = new EnumMap<>(Strategy.class);
-
-    public WorkLedger() {
-        for (Strategy strategy : Strategy.values()) {
-            tallies.put(strategy, new Tally());
-        }
-    }
+    private volatile Window current = new Window(0);
 
     /** Records an item as handed off now and returns it. */
     public WorkItem handOff(Strategy strategy) {
@@ -43,17 +36,19 @@ public final class WorkLedger implements MeterBinder {
 
     /** Records an item whose job takes {@code workMs} (0: the app's configured time) as handed off now. */
     public WorkItem handOff(Strategy strategy, long workMs) {
-        WorkItem item = new WorkItem(strategy, ids.incrementAndGet(), System.nanoTime(), workMs);
-        tallies.get(strategy).handedOff.increment();
+        Window window = current;
+        WorkItem item = new WorkItem(strategy, ids.incrementAndGet(), System.nanoTime(), workMs, window.number);
+        window.tally(strategy).handedOff.increment();
         return item;
     }
 
     public void complete(WorkItem item) {
-        if (earlier(item)) {
-            tallies.get(item.strategy()).earlierFinished.increment();
+        Window window = current;
+        Tally tally = window.tally(item.strategy());
+        if (item.window() != window.number) {
+            tally.earlierFinished.increment();
             return;
         }
-        Tally tally = tallies.get(item.strategy());
         long nanos = Math.max(0, System.nanoTime() - item.handedOffNanos());
         tally.latencyNanos.recordValue(nanos);
         tally.totalLatencyNanos.add(nanos);
@@ -62,16 +57,13 @@ public final class WorkLedger implements MeterBinder {
 
     /** An item that will never complete (rejected, lost or broken); it stays handed off. */
     public void fail(WorkItem item) {
-        (earlier(item) ? tallies.get(item.strategy()).earlierFinished : tallies.get(item.strategy()).failed).increment();
-    }
-
-    /** Handed off before the current window opened. */
-    private boolean earlier(WorkItem item) {
-        return windowed && item.handedOffNanos() - windowStartNanos < 0;
+        Window window = current;
+        Tally tally = window.tally(item.strategy());
+        (item.window() != window.number ? tally.earlierFinished : tally.failed).increment();
     }
 
     public WorkStats stats(Strategy strategy) {
-        Tally tally = tallies.get(strategy);
+        Tally tally = current.tally(strategy);
         long handedOff = tally.handedOff.sum();
         long completed = tally.completed.sum();
         long failed = tally.failed.sum();
@@ -95,29 +87,45 @@ public final class WorkLedger implements MeterBinder {
     }
 
     /** Starts every count afresh, so one trial's figures do not include the previous one's. */
-    public void reset() {
-        windowStartNanos = System.nanoTime();
-        windowed = true;
-        tallies.values().forEach(Tally::reset);
+    public synchronized void reset() {
+        current = new Window(current.number + 1);
     }
 
     @Override
     public void bindTo(MeterRegistry registry) {
-        tallies.forEach((strategy, tally) -> {
+        for (Strategy strategy : Strategy.values()) {
             String tag = strategy.path();
-            FunctionCounter.builder("sut.work.handed.off", tally.handedOff, LongAdder::sum)
+            FunctionCounter.builder("sut.work.handed.off", this, l -> l.current.tally(strategy).handedOff.sum())
                     .tag("strategy", tag).description("work items handed off").register(registry);
-            FunctionCounter.builder("sut.work.completed", tally.completed, LongAdder::sum)
+            FunctionCounter.builder("sut.work.completed", this, l -> l.current.tally(strategy).completed.sum())
                     .tag("strategy", tag).description("work items completed").register(registry);
-            FunctionCounter.builder("sut.work.failed", tally.failed, LongAdder::sum)
+            FunctionCounter.builder("sut.work.failed", this, l -> l.current.tally(strategy).failed.sum())
                     .tag("strategy", tag).description("work items rejected or lost").register(registry);
-            FunctionTimer.builder("sut.work.latency", tally, t -> t.completed.sum(), t -> t.totalLatencyNanos.sum(),
-                    TimeUnit.NANOSECONDS).tag("strategy", tag).description("hand-off to completion").register(registry);
-        });
+            FunctionTimer.builder("sut.work.latency", this, l -> l.current.tally(strategy).completed.sum(),
+                    l -> l.current.tally(strategy).totalLatencyNanos.sum(), TimeUnit.NANOSECONDS)
+                    .tag("strategy", tag).description("hand-off to completion").register(registry);
+        }
     }
 
     private static double ms(Histogram h, double percentile) {
         return h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(percentile) / NANOS_PER_MS;
+    }
+
+    /** One window's counts, replaced whole by a reset. */
+    private static final class Window {
+        final long number;
+        private final Map<Strategy, Tally> tallies = new EnumMap<>(Strategy.class);
+
+        Window(long number) {
+            this.number = number;
+            for (Strategy strategy : Strategy.values()) {
+                tallies.put(strategy, new Tally());
+            }
+        }
+
+        Tally tally(Strategy strategy) {
+            return tallies.get(strategy);
+        }
     }
 
     private static final class Tally {
@@ -129,14 +137,5 @@ public final class WorkLedger implements MeterBinder {
         final LongAdder earlierFinished = new LongAdder();
         // Three significant digits, auto-resizing: hand-off latencies range from µs to minutes.
         final ConcurrentHistogram latencyNanos = new ConcurrentHistogram(3);
-
-        void reset() {
-            handedOff.reset();
-            completed.reset();
-            failed.reset();
-            totalLatencyNanos.reset();
-            earlierFinished.reset();
-            latencyNanos.reset();
-        }
     }
 }

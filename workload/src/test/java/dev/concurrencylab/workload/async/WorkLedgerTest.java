@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class WorkLedgerTest {
@@ -65,6 +68,27 @@ class WorkLedgerTest {
                 WorkStats::latencyCount).containsExactly(1L, 1L, 0L, 1L);
         // Counted apart: they show the consumers still draining older work ahead of the window's.
         assertThat(ledger.stats(Strategy.RABBITMQ).earlierFinished()).isEqualTo(2);
+    }
+
+    @Test
+    void anItemHandedOffWhileTheWindowResetsIsCountedWholeInOneWindow() throws Exception {
+        // The test owns every thread that touches the ledger: the only race is between its hand-offs and its resets.
+        AtomicBoolean running = new AtomicBoolean(true);
+        List<Thread> workers = IntStream.range(0, 2).mapToObj(i -> Thread.ofPlatform().start(() -> {
+            while (running.get()) {
+                ledger.complete(ledger.handOff(Strategy.KAFKA));
+            }
+        })).toList();
+        for (int i = 0; i < 20_000; i++) {
+            ledger.reset();
+        }
+        running.set(false);
+        for (Thread worker : workers) {
+            worker.join();
+        }
+
+        WorkStats last = ledger.stats(Strategy.KAFKA);
+        assertThat(last.completed()).as("completed in the last window").isEqualTo(last.handedOff());
     }
 
     @Test
