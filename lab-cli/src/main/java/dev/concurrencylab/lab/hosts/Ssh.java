@@ -63,6 +63,9 @@ public final class Ssh implements AutoCloseable {
         ChildProcess master;
         try {
             Files.createDirectories(dir);
+            // The folder is named after this JVM's PID; a lab killed with that PID before left its socket
+            // here, and OpenSSH then refuses to be a master. No live process holds it: it is stale.
+            Files.deleteIfExists(control);
             master = ChildProcess.start("ssh " + host.name(), command, java.util.Map.of(), log, null);
         } catch (IOException | ServiceException e) {
             throw new HostException("host " + host.name() + " (" + host.where() + "): cannot start ssh: " + e.getMessage());

@@ -129,6 +129,28 @@ class SshTest {
     }
 
     @Test
+    void aSocketLeftByAKilledLabWithTheSamePidDoesNotStopTheConnection() throws Exception {
+        Path dir = tmp.resolve("ssh-stale");
+        Ssh first = Ssh.connect(server, dir);
+        Path control = dir.resolve(server.name() + ".ctl");
+        // kill -9 of a lab: its master dies, its socket file stays
+        ProcessHandle.current().descendants().filter(p -> p.info().commandLine().orElse("").contains(control.toString())
+                && p.info().commandLine().orElse("").contains(" -M ")).forEach(ProcessHandle::destroyForcibly);
+        while (first.check()) {
+            Thread.sleep(50);
+        }
+        assertThat(control).exists();
+
+        Ssh second = Ssh.connect(server, dir);
+        try {
+            assertThat(second.check()).isTrue();
+        } finally {
+            // the first's master is dead; closing it would send "exit" to the second's socket
+            second.close();
+        }
+    }
+
+    @Test
     void aHostThatCannotBeReachedIsOneLineNamingIt() {
         String empty = server.address().replaceAll("\\.2$", ".3");
         HostSpec nowhere = new HostSpec("nowhere", empty, 22, "root", server.key(), List.of("server"), null, server.knownHosts(), null, null);
