@@ -5,13 +5,20 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Machines for tests, made on this one: each "host" is a network namespace joined to this one by a
@@ -22,7 +29,9 @@ import java.util.concurrent.TimeUnit;
 public final class NamespaceHosts implements AutoCloseable {
 
     private static final String PREFIX = "labns";
-    /** Hosts made by this JVM so far: each gets its own number, so names and subnets never meet a namespace being torn down. */
+    private static final Path LOCK = Path.of(System.getProperty("java.io.tmpdir"), "lab-test-namespaces.lock");
+    private static final Pattern SUBNET = Pattern.compile("inet 10\\.250\\.(\\d+)\\.");
+    /** Hosts made by this JVM so far: each gets its own number, so its names never meet a namespace being torn down. */
     private static final java.util.concurrent.atomic.AtomicInteger MADE = new java.util.concurrent.atomic.AtomicInteger();
 
     private final Path dir;
@@ -51,24 +60,33 @@ public final class NamespaceHosts implements AutoCloseable {
         return null;
     }
 
-    /** A new host with its own namespace, address {@code 10.250.N.2} and sshd; this machine is {@code 10.250.N.1} to it. */
+    /** A new host with its own namespace, address {@code 10.250.N.2} (N free on this machine) and sshd; this machine is {@code 10.250.N.1} to it. */
     public HostSpec add(String name, List<String> roles) {
-        int n = MADE.incrementAndGet();
-        String ns = PREFIX + "-" + pid + "-" + n;
-        String outside = "lv" + (pid % 100_000) + "x" + n;
-        String inside = "lv" + (pid % 100_000) + "y" + n;
-        String address = "10.250." + n + ".2";
-        sh("ip", "netns", "add", ns);
-        namespaces.add(ns);
-        sh("ip", "link", "add", outside, "type", "veth", "peer", "name", inside);
-        sh("ip", "link", "set", inside, "netns", ns);
-        sh("ip", "addr", "add", "10.250." + n + ".1/24", "dev", outside);
-        sh("ip", "link", "set", outside, "up");
-        sh("ip", "netns", "exec", ns, "ip", "addr", "add", address + "/24", "dev", inside);
-        sh("ip", "netns", "exec", ns, "ip", "link", "set", inside, "up");
-        sh("ip", "netns", "exec", ns, "ip", "link", "set", "lo", "up");
-        // hosts reach each other through this machine, as machines on one network would
-        sh("ip", "netns", "exec", ns, "ip", "route", "add", "default", "via", "10.250." + n + ".1");
+        int made = MADE.incrementAndGet();
+        String ns = PREFIX + "-" + pid + "-" + made;
+        String outside = "lv" + (pid % 100_000) + "x" + made;
+        String inside = "lv" + (pid % 100_000) + "y" + made;
+        String address;
+        // Another test JVM (a second ./lab test) may be making hosts now: the subnet is picked among those
+        // no link on this machine holds, under a lock every such JVM takes, and taken before the lock is let go.
+        try (FileChannel channel = FileChannel.open(LOCK, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                FileLock held = channel.lock()) {
+            int n = freeSubnet();
+            address = "10.250." + n + ".2";
+            sh("ip", "netns", "add", ns);
+            namespaces.add(ns);
+            sh("ip", "link", "add", outside, "type", "veth", "peer", "name", inside);
+            sh("ip", "link", "set", inside, "netns", ns);
+            sh("ip", "addr", "add", "10.250." + n + ".1/24", "dev", outside);
+            sh("ip", "link", "set", outside, "up");
+            sh("ip", "netns", "exec", ns, "ip", "addr", "add", address + "/24", "dev", inside);
+            sh("ip", "netns", "exec", ns, "ip", "link", "set", inside, "up");
+            sh("ip", "netns", "exec", ns, "ip", "link", "set", "lo", "up");
+            // hosts reach each other through this machine, as machines on one network would
+            sh("ip", "netns", "exec", ns, "ip", "route", "add", "default", "via", "10.250." + n + ".1");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
         forwarding();
 
         Path home = dir.resolve(name);
@@ -127,6 +145,21 @@ public final class NamespaceHosts implements AutoCloseable {
         throw new IllegalStateException("sshd on " + address + " did not listen within 10 s");
     }
 
+    /** The lowest {@code 10.250.N.0/24} no address on this machine is in. */
+    private static int freeSubnet() {
+        Set<Integer> taken = new HashSet<>();
+        Matcher m = SUBNET.matcher(output("ip", "-o", "-4", "addr", "show"));
+        while (m.find()) {
+            taken.add(Integer.parseInt(m.group(1)));
+        }
+        for (int n = 1; n < 255; n++) {
+            if (!taken.contains(n)) {
+                return n;
+            }
+        }
+        throw new IllegalStateException("every 10.250.N.0/24 is in use on this machine");
+    }
+
     /** Namespaces a killed test JVM left behind: their PID is in the name. */
     private static void removeStale() {
         for (String line : output("ip", "netns", "list").lines().toList()) {
@@ -157,13 +190,21 @@ public final class NamespaceHosts implements AutoCloseable {
         daemons.forEach(d -> d.stop(Duration.ofSeconds(2)));
         // deleting a namespace takes its end of the veth pair, and with it this machine's end
         namespaces.forEach(ns -> run("ip", "netns", "delete", ns));
-        if (forwardingBefore != null) {
+        if (forwardingBefore != null && !anotherJvmHasHosts()) {
             try {
                 Files.writeString(Path.of("/proc/sys/net/ipv4/ip_forward"), forwardingBefore);
             } catch (IOException e) {
                 // left on: a test machine's setting, harmless
             }
         }
+    }
+
+    /** Hosts of another live test JVM route through this machine too: forwarding stays on for them. */
+    private boolean anotherJvmHasHosts() {
+        return output("ip", "netns", "list").lines().map(line -> line.split(" ")[0])
+                .filter(ns -> ns.startsWith(PREFIX + "-"))
+                .map(ns -> Long.parseLong(ns.split("-")[1]))
+                .anyMatch(owner -> owner != pid && ProcessHandle.of(owner).isPresent());
     }
 
     private static void sh(String... command) {
