@@ -11,6 +11,7 @@ import dev.concurrencylab.lab.plan.PlannedTrial;
 import dev.concurrencylab.lab.run.probe.JfrProbe;
 import dev.concurrencylab.lab.run.probe.JitProbe;
 import dev.concurrencylab.lab.run.probe.MonitorProbe;
+import dev.concurrencylab.lab.run.probe.PerfCountersProbe;
 import dev.concurrencylab.lab.run.probe.PriorityProbe;
 import dev.concurrencylab.lab.run.probe.Probe;
 import dev.concurrencylab.lab.sut.RunningSut;
@@ -22,9 +23,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Which probes watch a trial, by what the benchmark asks for and what the server's machine lets
- * the lab read: the monitor when the benchmark is watched, JFR when it asks for a recording, the
- * JIT's settling when the warm-up waits for steady state, the compiler threads' priority when the
- * lab started the server. The one place a new probe is added.
+ * the lab read: the monitor when the benchmark is watched, JFR and the JVM's own counters when it
+ * asks for a recording, the JIT's settling when the warm-up waits for steady state, the compiler
+ * threads' priority when the lab started the server. The one place a new probe is added.
  */
 final class TrialProbes {
 
@@ -57,6 +58,10 @@ final class TrialProbes {
         if (trial.benchmark().jfr() && sut.pid().isPresent()) {
             probes.add(new JfrProbe(new JfrRecorder(sut.pid().getAsLong(),
                     session.store().trialFile(trial.number(), trial.variant().name(), trial.benchmark().name(), ".jfr")), progress::note));
+        }
+        if (trial.benchmark().jfr() && sut.pid().isPresent()) {
+            PerfData.of(sut.pid().getAsLong()).ifPresent(counters -> probes.add(new PerfCountersProbe(counters,
+                    session.store().trialFile(trial.number(), trial.variant().name(), trial.benchmark().name(), ".perf.txt"), progress::note)));
         }
         if (trial.warmup().untilSteady() && compilers != null) {
             probes.add(new JitProbe(new JitSettling(compilers, sut.pid().isPresent() ? PerfData.of(sut.pid().getAsLong()) : Optional.empty())));
