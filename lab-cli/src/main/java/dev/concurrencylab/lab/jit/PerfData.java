@@ -6,6 +6,9 @@ import java.nio.ByteOrder;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -50,6 +53,22 @@ public final class PerfData {
             return OptionalLong.empty();
         }
         return counter(data, name);
+    }
+
+    /** Several long counters read from one copy of the file, in the order given; each empty as {@link #counter} says. */
+    public Map<String, OptionalLong> counters(List<String> names) {
+        ByteBuffer data;
+        try {
+            data = ByteBuffer.wrap(Files.readAllBytes(file));
+        } catch (IOException e) {
+            data = ByteBuffer.allocate(0);
+        }
+        Map<String, OptionalLong> values = new LinkedHashMap<>();
+        for (String name : names) {
+            // a duplicate each: reading sets the byte order, and the magic number is read before it is set
+            values.put(name, counter(data.duplicate(), name));
+        }
+        return values;
     }
 
     static OptionalLong counter(ByteBuffer data, String name) {

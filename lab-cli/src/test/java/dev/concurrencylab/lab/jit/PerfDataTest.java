@@ -9,7 +9,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** A real JVM's own counters, read from its perf-data file as the lab reads a server's. */
-class PerfDataTest {
+public class PerfDataTest {
 
     @Test
     void aJvmsCompileCountRisesWhileItCompilesNewCode() throws Exception {
@@ -37,7 +37,7 @@ class PerfDataTest {
     }
 
     /** Waits until the JVM {@code pid} has written its perf-data file and counts its compilations. */
-    static PerfData waitForCounters(long pid) throws InterruptedException {
+    public static PerfData waitForCounters(long pid) throws InterruptedException {
         for (long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10); System.nanoTime() < end; Thread.sleep(100)) {
             var counters = PerfData.of(pid);
             if (counters.isPresent() && counters.get().counter(JitSettling.TOTAL_COMPILES).isPresent()) {

@@ -5,7 +5,6 @@ import dev.concurrencylab.lab.load.LoadPhase;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -77,9 +76,8 @@ public final class PerfCountersProbe implements Probe {
     }
 
     private Map<String, OptionalLong> read() {
-        Map<String, OptionalLong> now = new LinkedHashMap<>();
-        COUNTERS.forEach(name -> now.put(name, counters.counter(name)));
-        return now;
+        // one read of the file for all of them, on the driver's thread as the window opens
+        return counters.counters(COUNTERS);
     }
 
     private static String shown(OptionalLong value) {

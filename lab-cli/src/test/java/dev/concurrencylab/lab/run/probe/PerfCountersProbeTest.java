@@ -3,6 +3,7 @@ package dev.concurrencylab.lab.run.probe;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.concurrencylab.lab.jit.PerfData;
+import dev.concurrencylab.lab.jit.PerfDataTest;
 import dev.concurrencylab.lab.load.LoadPhase;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,7 +23,7 @@ class PerfCountersProbeTest {
                 "-cp", System.getProperty("java.class.path"), Compiling.class.getName())
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         try {
-            PerfData counters = counters(jvm.pid());
+            PerfData counters = PerfDataTest.waitForCounters(jvm.pid());
             Path file = dir.resolve("001-x-y.perf.txt");
             List<String> notes = new ArrayList<>();
             PerfCountersProbe probe = new PerfCountersProbe(counters, file, notes::add);
@@ -56,16 +57,6 @@ class PerfCountersProbeTest {
         probe.stop();
 
         assertThat(file).doesNotExist();
-    }
-
-    private static PerfData counters(long pid) throws InterruptedException {
-        for (long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10); System.nanoTime() < end; Thread.sleep(100)) {
-            var counters = PerfData.of(pid);
-            if (counters.isPresent() && counters.get().counter("sun.ci.totalCompiles").isPresent()) {
-                return counters.get();
-            }
-        }
-        throw new AssertionError("JVM " + pid + " wrote no perf-data file in 10 s");
     }
 
     /** Keeps compiling: sorts a new array shape each round, so the JIT always has work. */
