@@ -26,27 +26,40 @@ import org.HdrHistogram.Histogram;
  * @param goodAfterWindow    good answers that arrived after a timed window ended, to requests sent in it: in the
  *                           latencies, not in the throughput
  * @param requests           a mix's requests, each counted apart; empty for one request
+ * @param goodPerSecond      good answers' response times per second of the window, by when they were sent (as
+ *                           {@code series}): a level of the window has its own percentiles; empty when not kept
  */
 public record LoadResult(Histogram latencyNanos, Histogram failedLatencyNanos, long sent, long answered,
         Map<ErrorClass, Long> errors, List<CheckTally> checks, long latencyCheckFailed, List<SecondStats> series,
         double windowSeconds, double waitSeconds, boolean sessionLimitHit, long blockedMillis, SchedulingLag.Figures driverLag, double warmedSeconds, Boolean steady, ConnectionUse connections, String failure,
-        long goodAfterWindow, List<RequestLoad> requests) {
+        long goodAfterWindow, List<RequestLoad> requests, List<Histogram> goodPerSecond) {
 
     public LoadResult(Histogram latencyNanos, Histogram failedLatencyNanos, long sent, long answered,
             Map<ErrorClass, Long> errors, List<CheckTally> checks, long latencyCheckFailed, List<SecondStats> series,
             double windowSeconds, double waitSeconds, boolean sessionLimitHit, long blockedMillis, SchedulingLag.Figures driverLag,
             double warmedSeconds, Boolean steady, ConnectionUse connections, String failure, long goodAfterWindow) {
         this(latencyNanos, failedLatencyNanos, sent, answered, errors, checks, latencyCheckFailed, series, windowSeconds, waitSeconds,
-                sessionLimitHit, blockedMillis, driverLag, warmedSeconds, steady, connections, failure, goodAfterWindow, List.of());
+                sessionLimitHit, blockedMillis, driverLag, warmedSeconds, steady, connections, failure, goodAfterWindow, List.of(), List.of());
     }
 
     public LoadResult {
         requests = requests == null ? List.of() : requests;
+        goodPerSecond = goodPerSecond == null ? List.of() : goodPerSecond;
     }
 
     /** Good answers: what goodput and the latency percentiles count. */
     public long good() {
         return latencyNanos.getTotalCount();
+    }
+
+    /** Good answers' response times over seconds {@code from} (inclusive) to {@code to}, or empty when the window's seconds were not kept. */
+    public java.util.Optional<Histogram> good(int from, int to) {
+        if (to > goodPerSecond.size() || from >= to) {
+            return java.util.Optional.empty();
+        }
+        Histogram sum = new Histogram(3);
+        goodPerSecond.subList(from, to).forEach(sum::add);
+        return java.util.Optional.of(sum);
     }
 
     /** Requests started per second of the measured window. */

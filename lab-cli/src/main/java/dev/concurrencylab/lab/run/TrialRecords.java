@@ -30,6 +30,7 @@ import dev.concurrencylab.lab.result.WindowShape;
 import dev.concurrencylab.lab.run.probe.Observed;
 import dev.concurrencylab.lab.usage.ResourceSummary;
 import dev.concurrencylab.lab.verdict.ChangePoints;
+import dev.concurrencylab.lab.verdict.SteadyEnds;
 import dev.concurrencylab.lab.verdict.WindowShapes;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -119,7 +120,9 @@ final class TrialRecords {
                         load.answered(), round(load.throughput()), errors, errorRate, load.latencyCheckFailed(), load.blockedMillis(),
                         load.series(), shape, load.goodAfterWindow()))
                 .latencies(new Latencies(LatencySummary.of(load.latencyNanos()), LatencySummary.of(load.failedLatencyNanos()),
-                        ResultStore.histogramLogName(trial.number(), trial.variant().name(), trial.benchmark().name(), load.latencyNanos())))
+                        ResultStore.histogramLogName(trial.number(), trial.variant().name(), trial.benchmark().name(), load.latencyNanos()),
+                        SteadyEnds.lastLevel(shape, load.series().size()).flatMap(l -> load.good(l.from(), l.to())).map(LatencySummary::of)
+                                .orElse(null)))
                 .delivery(attribution.delivery())
                 .completion(completion)
                 .judged(new Judged(checks, List.of()))

@@ -12,7 +12,7 @@ import java.util.function.Function;
 /** One number a report shows per trial, how to read it from a trial's record, and which way is better. */
 public enum Figure {
 
-    THROUGHPUT("throughput", "req/s", Better.HIGHER, window(WindowCounts::throughput)),
+    THROUGHPUT("throughput", "req/s", Better.HIGHER, window(WindowCounts::throughput), t -> SteadyEnds.end(t).orElse(null)),
     SEND_RATE("rate", "req/s", Better.NEITHER, window(w -> w.windowSeconds() > 0 ? w.sent() / w.windowSeconds() : null)),
     SENT("requests", "", Better.NEITHER, window(w -> (double) w.sent())),
     COUNT("good answers", "", Better.NEITHER, window(w -> (double) w.count())),
@@ -26,15 +26,15 @@ public enum Figure {
     /** vegeta's throughput: good answers over the attack and the wait, so late answers count (E3). */
     THROUGHPUT_TOTAL("throughput over total time", "req/s", Better.HIGHER,
             window(w -> w.waitSeconds() == null || w.windowSeconds() + w.waitSeconds() <= 0 ? null : w.count() / (w.windowSeconds() + w.waitSeconds()))),
-    MIN("min", "ms", Better.LOWER, latency(LatencySummary::minMs)),
-    MEAN("mean", "ms", Better.LOWER, latency(LatencySummary::meanMs)),
-    P50("p50", "ms", Better.LOWER, latency(LatencySummary::p50Ms)),
-    P90("p90", "ms", Better.LOWER, latency(LatencySummary::p90Ms)),
-    P95("p95", "ms", Better.LOWER, latency(LatencySummary::p95Ms)),
-    P99("p99", "ms", Better.LOWER, latency(LatencySummary::p99Ms)),
-    P999("p99.9", "ms", Better.LOWER, latency(LatencySummary::p999Ms)),
-    MAX("max", "ms", Better.LOWER, latency(LatencySummary::maxMs)),
-    STD_DEV("std dev", "ms", Better.LOWER, latency(LatencySummary::stdDevMs)),
+    MIN("min", "ms", Better.LOWER, latency(LatencySummary::minMs), steadyEnd(LatencySummary::minMs)),
+    MEAN("mean", "ms", Better.LOWER, latency(LatencySummary::meanMs), steadyEnd(LatencySummary::meanMs)),
+    P50("p50", "ms", Better.LOWER, latency(LatencySummary::p50Ms), steadyEnd(LatencySummary::p50Ms)),
+    P90("p90", "ms", Better.LOWER, latency(LatencySummary::p90Ms), steadyEnd(LatencySummary::p90Ms)),
+    P95("p95", "ms", Better.LOWER, latency(LatencySummary::p95Ms), steadyEnd(LatencySummary::p95Ms)),
+    P99("p99", "ms", Better.LOWER, latency(LatencySummary::p99Ms), steadyEnd(LatencySummary::p99Ms)),
+    P999("p99.9", "ms", Better.LOWER, latency(LatencySummary::p999Ms), steadyEnd(LatencySummary::p999Ms)),
+    MAX("max", "ms", Better.LOWER, latency(LatencySummary::maxMs), steadyEnd(LatencySummary::maxMs)),
+    STD_DEV("std dev", "ms", Better.LOWER, latency(LatencySummary::stdDevMs), steadyEnd(LatencySummary::stdDevMs)),
     STARTUP("start-up", "ms", Better.LOWER, t -> t.warmUp().startupMs() == null ? null : t.warmUp().startupMs().doubleValue()),
     CPU_AVG("CPU avg", "% of a core", Better.LOWER, avg(ResourceSample.SUT_CPU)),
     CPU_PEAK("CPU peak", "% of a core", Better.LOWER, peak(ResourceSample.SUT_CPU)),
@@ -63,12 +63,19 @@ public enum Figure {
     private final String unit;
     private final Better better;
     private final Function<TrialResult, Double> read;
+    /** The figure over a shifted window's steady end ({@link SteadyEnds}), or {@code null} where it has none. */
+    private final Function<TrialResult, Double> readSteadyEnd;
 
     Figure(String label, String unit, Better better, Function<TrialResult, Double> read) {
+        this(label, unit, better, read, null);
+    }
+
+    Figure(String label, String unit, Better better, Function<TrialResult, Double> read, Function<TrialResult, Double> readSteadyEnd) {
         this.label = label;
         this.unit = unit;
         this.better = better;
         this.read = read;
+        this.readSteadyEnd = readSteadyEnd;
     }
 
     public String label() {
@@ -86,6 +93,16 @@ public enum Figure {
     /** The trial's value, or {@code null} when the trial has none (no answers, not monitored, not async). */
     public Double of(TrialResult trial) {
         return read.apply(trial);
+    }
+
+    /** Whether a shifted window can give this figure from its steady end: throughput and the answers' latencies. */
+    public boolean measuredOnSteadyEnd() {
+        return readSteadyEnd != null;
+    }
+
+    /** The trial's value over its steady end, or {@code null} when it has none. */
+    public Double onSteadyEnd(TrialResult trial) {
+        return readSteadyEnd == null ? null : readSteadyEnd.apply(trial);
     }
 
     /** Its values over the trials that completed ({@code ok}) and have it, in trial order: what intervals are computed on. */
@@ -115,6 +132,10 @@ public enum Figure {
 
     private static Function<TrialResult, Double> latency(Function<LatencySummary, Double> part) {
         return t -> t.latencies().latency() == null ? null : part.apply(t.latencies().latency());
+    }
+
+    private static Function<TrialResult, Double> steadyEnd(Function<LatencySummary, Double> part) {
+        return t -> t.latencies().steadyEndLatency() == null ? null : part.apply(t.latencies().steadyEndLatency());
     }
 
     private static Function<TrialResult, Double> cost(Function<CostPerRequest, Double> part) {

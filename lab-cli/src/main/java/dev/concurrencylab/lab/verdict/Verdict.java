@@ -63,9 +63,9 @@ public record Verdict(String variant, String base, Figure figure, Kind kind, Str
         Optional<double[]> endsA = Optional.empty();
         Optional<double[]> endsB = Optional.empty();
         String onEnds = "";
-        if (voiding.equals(new TreeSet<>(List.of(Flag.WINDOW_SHIFTED.key()))) && figure == Figure.THROUGHPUT) {
-            endsA = SteadyEnds.throughput(trials);
-            endsB = SteadyEnds.throughput(baseTrials);
+        if (voiding.equals(new TreeSet<>(List.of(Flag.WINDOW_SHIFTED.key()))) && figure.measuredOnSteadyEnd()) {
+            endsA = SteadyEnds.values(figure, trials);
+            endsB = SteadyEnds.values(figure, baseTrials);
             if (endsA.isPresent() && endsB.isPresent()) {
                 voiding.clear();
                 onEnds = String.format(Locale.ROOT, "; %d and %d shifted window(s) measured on their steady end",

@@ -19,7 +19,7 @@ class ShiftingWindowTest {
     Path tmp;
 
     @Test
-    void aServerWhoseThroughputHalvesInTheWindowIsASlowdownAndASteadyOneIsFlat() throws Exception {
+    void aServerWhoseThroughputHalvesInTheWindowIsASlowdownMeasuredOnTheLevelItFellToAndASteadyOneIsFlat() throws Exception {
         try (TestServer server = new TestServer();
                 ChildLab lab = ChildLab.run(tmp, """
                         name: shifting-window
@@ -49,6 +49,11 @@ class ShiftingWindowTest {
             // half on a busy machine too (with 2 ms then 4, 8 ms of the machine's made it 0.84).
             JsonNode levels = halving.path("windowShape").path("segments");
             assertThat(levels.get(1).path("mean").asDouble() / levels.get(0).path("mean").asDouble()).isBetween(0.4, 0.7);
+            // The level it fell to is measured on its own: its answers took the server's 40 ms, the whole window's a mix of 20 and 40.
+            assertThat(steady.path("steadyEndLatency").isMissingNode()).as("a flat window has no steady end of its own").isTrue();
+            double endP50 = halving.path("steadyEndLatency").path("p50Ms").asDouble();
+            assertThat(endP50).as("halving: %s", halving).isGreaterThan(halving.path("latency").path("p50Ms").asDouble())
+                    .isGreaterThan(1.5 * steady.path("latency").path("p50Ms").asDouble());
             assertThat(lab.out.resolve("report.md")).content().contains("Each window, second by second").contains("slowdown");
         }
     }

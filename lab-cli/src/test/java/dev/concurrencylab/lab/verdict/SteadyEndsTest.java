@@ -19,7 +19,7 @@ import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** Windows still warming, measured on their steady end: the rule, and how often it errs. */
+/** Windows whose level moved, measured on their steady end: the rule, and how often it errs. */
 class SteadyEndsTest {
 
     private static final VerdictRules RULES = VerdictRules.DEFAULT;
@@ -33,9 +33,17 @@ class SteadyEndsTest {
     }
 
     @Test
-    void aWindowThatSlowedDownOrEndedOnAShortLevelHasNoSteadyEnd() {
-        assertThat(SteadyEnds.end(trial(series(3000, 2000, 10, 20)))).as("a slowdown is the server's, not a warm-up").isEmpty();
+    void aWindowThatSlowedDownIsMeasuredOnTheLevelItFellTo() {
+        TrialResult slowing = trial(series(3000, 2000, 10, 20));
+
+        assertThat(slowing.window().windowShape().shape()).isEqualTo(WindowShape.Shape.SLOWDOWN);
+        assertThat(SteadyEnds.end(slowing)).hasValueSatisfying(v -> assertThat(v).isCloseTo(2000, org.assertj.core.data.Offset.offset(1.0)));
+    }
+
+    @Test
+    void aWindowThatEndedOnALevelShorterThanFiveSecondsOrAThirdOfItHasNoSteadyEnd() {
         assertThat(SteadyEnds.end(trial(series(2000, 3000, 16, 20)))).as("a 4 s end").isEmpty();
+        assertThat(SteadyEnds.end(trial(series(3000, 2000, 23, 30)))).as("a 7 s end of a 30 s window").isEmpty();
     }
 
     @Test
@@ -52,8 +60,36 @@ class SteadyEndsTest {
     }
 
     @Test
+    void shiftedWindowsWhoseSteadyEndsKeptTheirLatenciesGiveAP99VerdictFromThem() {
+        // Whole windows alike (p99 10 ms each side); over their steady ends one side answers in 4 ms, the other in 12.
+        List<TrialResult> fast = List.of(withEndP99(trial(series(4000, 6000, 4, 20)), 4.0), withEndP99(trial(series(4100, 6100, 5, 20)), 4.2),
+                withEndP99(trial(series(4000, 6050, 4, 20)), 4.1));
+        List<TrialResult> slow = List.of(withEndP99(trial(series(2000, 3000, 4, 20)), 12.0), withEndP99(trial(series(2100, 3050, 6, 20)), 12.5),
+                withEndP99(trial(series(2000, 2950, 3, 20)), 11.8));
+
+        Verdict p99 = Verdict.of(Figure.P99, "fast", fast, "slow", slow, RULES);
+
+        assertThat(p99.kind()).isEqualTo(Verdict.Kind.BETTER);
+        assertThat(p99.text()).contains("lower p99 than slow").endsWith("; 3 and 3 shifted window(s) measured on their steady end)");
+        assertThat(Verdict.of(Figure.P99, "fast", List.of(fast.get(0), fast.get(1), trial(series(4000, 6050, 4, 20))), "slow", slow, RULES).kind())
+                .as("one shifted window without its end's latencies voids the comparison").isEqualTo(Verdict.Kind.NO_VERDICT);
+    }
+
+    @Test
     void identicalVariantsWhoseWindowsWarmAreClaimedDifferentAtMostOneTimeInTwenty() {
-        Random random = new Random(17);
+        // Warming for 0-9 s at 60-95 % of the level.
+        assertFalseClaimsAtMostOneInTwenty(new Random(17), (level, random) -> level * (0.6 + 0.35 * random.nextDouble()));
+    }
+
+    @Test
+    void identicalVariantsWhoseWindowsWarmOrSlowDownAreClaimedDifferentAtMostOneTimeInTwenty() {
+        // Half the windows start 5-40 % above the level they fall to, half 5-40 % below it.
+        assertFalseClaimsAtMostOneInTwenty(new Random(23),
+                (level, random) -> level * (1 + (random.nextBoolean() ? 1 : -1) * (0.05 + 0.35 * random.nextDouble())));
+    }
+
+    /** Pairs of identical variants, 5 trials a side, each window moving for 0-9 s of 20 to its launch's level. */
+    private static void assertFalseClaimsAtMostOneInTwenty(Random random, java.util.function.BiFunction<Double, Random, Double> before) {
         int claims = 0;
         int answered = 0;
         int comparisons = 4_000;
@@ -63,10 +99,8 @@ class SteadyEndsTest {
                 List<TrialResult> trials = new ArrayList<>();
                 for (int k = 0; k < 5; k++) {
                     double level = 3000 * Math.exp(VerdictErrorRatesTest.REAL_SPREAD * random.nextGaussian());
-                    // Warming for 0-9 s at 60-95 % of the level, each second 3 % noisy.
-                    int warming = random.nextInt(10);
-                    double start = level * (0.6 + 0.35 * random.nextDouble());
-                    trials.add(trial(noisy(series(start, level, warming, 20), random)));
+                    int moving = random.nextInt(10);
+                    trials.add(trial(noisy(series(before.apply(level, random), level, moving, 20), random)));
                 }
                 sides.add(trials);
             }
@@ -85,6 +119,12 @@ class SteadyEndsTest {
             s[i] = i < warming ? from : to;
         }
         return s;
+    }
+
+    private static TrialResult withEndP99(TrialResult t, double p99) {
+        return TrialResult.of(t.identity()).outcome(t.outcome()).window(t.window())
+                .latencies(new Latencies(t.latencies().latency(), null, null, Trials.latency(p99 / 5, p99 / 2, p99)))
+                .build();
     }
 
     private static double[] noisy(double[] series, Random random) {

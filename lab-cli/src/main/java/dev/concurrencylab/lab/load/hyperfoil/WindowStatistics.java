@@ -60,6 +60,7 @@ final class WindowStatistics implements io.hyperfoil.core.impl.statistics.Statis
             Boolean steady, String failure) {
         StatisticsSnapshot total = new StatisticsSnapshot();
         List<SecondStats> series = new ArrayList<>();
+        List<Histogram> goodPerSecond = new ArrayList<>();
         for (String phase : measured) {
             for (StatisticsSnapshot s : byPhase.getOrDefault(phase, new TreeMap<>()).values()) {
                 total.add(s);
@@ -68,6 +69,7 @@ final class WindowStatistics implements io.hyperfoil.core.impl.statistics.Statis
         for (Tally.Second s : tally.seconds()) {
             series.add(new SecondStats(series.size(), s.sent.sum(), s.answered.sum(), s.failed.sum(),
                     ms(s.good, 50), ms(s.good, 99), s.good.getTotalCount() == 0 ? 0 : s.good.getMaxValue() / 1e6));
+            goodPerSecond.add(s.good.copy());
         }
         Map<ErrorClass, Long> errors = errors(total, tally);
         errors.put(ErrorClass.REFUSED, tally.refused.sum());
@@ -79,7 +81,7 @@ final class WindowStatistics implements io.hyperfoil.core.impl.statistics.Statis
                 Math.round(runner.warmedSeconds() * 10) / 10.0, steady,
                 new ConnectionUse(pool.max(), peakConnections, tally.outOfFiles.sum(), tally.outOfPorts.sum(),
                         tally.connectsFailed.sum(), tally.connectsGaveUp.sum()), failure, tally.goodAfterWindow.sum(),
-                requests(measured, run, tally));
+                requests(measured, run, tally), goodPerSecond);
     }
 
     /** Failed requests by class, but for refused connects, which the pool makes ahead of any one request. */

@@ -64,7 +64,24 @@ public final class MergedLoad {
                 longest(parts, LoadResult::windowSeconds), longest(parts, LoadResult::waitSeconds),
                 parts.stream().anyMatch(LoadResult::sessionLimitHit), sum(parts, LoadResult::blockedMillis), lag,
                 longest(parts, LoadResult::warmedSeconds), steady, pools, failures.isEmpty() ? null : String.join("; ", failures),
-                sum(parts, LoadResult::goodAfterWindow), requests(parts));
+                sum(parts, LoadResult::goodAfterWindow), requests(parts), goodPerSecond(parts));
+    }
+
+    /** Each second's response times over the shares, by the second's place in the window; none unless every share kept its seconds. */
+    private static List<Histogram> goodPerSecond(List<LoadResult> parts) {
+        if (parts.stream().anyMatch(p -> p.goodPerSecond().isEmpty())) {
+            return List.of();
+        }
+        List<Histogram> merged = new ArrayList<>();
+        for (LoadResult p : parts) {
+            for (int s = 0; s < p.goodPerSecond().size(); s++) {
+                if (s == merged.size()) {
+                    merged.add(new Histogram(3));
+                }
+                merged.get(s).add(p.goodPerSecond().get(s));
+            }
+        }
+        return List.copyOf(merged);
     }
 
     /** A mix's requests, each merged by name as the whole is: every share ran the same mix. */

@@ -56,7 +56,7 @@ public final class ShareWire {
     record Measured(String latency, String failedLatency, long sent, long answered, Map<ErrorClass, Long> errors, List<CheckTally> checks,
             long latencyCheckFailed, List<SecondStats> series, double windowSeconds, double waitSeconds, boolean sessionLimitHit,
             long blockedMillis, SchedulingLag.Figures driverLag, double warmedSeconds, Boolean steady, ConnectionUse connections,
-            String failure, long goodAfterWindow, List<MeasuredRequest> requests) {
+            String failure, long goodAfterWindow, List<MeasuredRequest> requests, List<String> goodPerSecond) {
     }
 
     /** A {@link RequestLoad} with its histograms encoded. */
@@ -77,7 +77,8 @@ public final class ShareWire {
                 r.latencyCheckFailed(), r.series(), r.windowSeconds(), r.waitSeconds(), r.sessionLimitHit(), r.blockedMillis(), r.driverLag(),
                 r.warmedSeconds(), r.steady(), r.connections(), r.failure(), r.goodAfterWindow(),
                 r.requests().stream().map(q -> new MeasuredRequest(q.name(), q.weight(), q.sent(), q.answered(), encode(q.latencyNanos()),
-                        encode(q.failedLatencyNanos()), q.errors(), q.goodAfterWindow())).toList()));
+                        encode(q.failedLatencyNanos()), q.errors(), q.goodAfterWindow())).toList(),
+                r.goodPerSecond().stream().map(ShareWire::encode).toList()));
     }
 
     public static LoadResult readResult(String json) {
@@ -86,7 +87,8 @@ public final class ShareWire {
                 m.latencyCheckFailed(), m.series(), m.windowSeconds(), m.waitSeconds(), m.sessionLimitHit(), m.blockedMillis(), m.driverLag(),
                 m.warmedSeconds(), m.steady(), m.connections(), m.failure(), m.goodAfterWindow(),
                 m.requests() == null ? List.of() : m.requests().stream().map(q -> new RequestLoad(q.name(), q.weight(), q.sent(), q.answered(),
-                        decode(q.latency()), decode(q.failedLatency()), q.errors(), q.goodAfterWindow())).toList());
+                        decode(q.latency()), decode(q.failedLatency()), q.errors(), q.goodAfterWindow())).toList(),
+                m.goodPerSecond() == null ? List.of() : m.goodPerSecond().stream().map(ShareWire::decode).toList());
     }
 
     static String encode(Histogram h) {

@@ -33,7 +33,8 @@ class ShareWireTest {
 
             assertThat(back.latencyNanos()).isEqualTo(measured.latencyNanos());
             assertThat(back.failedLatencyNanos()).isEqualTo(measured.failedLatencyNanos());
-            assertThat(back).usingRecursiveComparison().ignoringFields("latencyNanos", "failedLatencyNanos").isEqualTo(measured);
+            assertThat(back.goodPerSecond()).as("each second's response times").hasSameSizeAs(measured.series()).isEqualTo(measured.goodPerSecond());
+            assertThat(back).usingRecursiveComparison().ignoringFields("latencyNanos", "failedLatencyNanos", "goodPerSecond").isEqualTo(measured);
             // one part merges to itself
             assertThat(MergedLoad.merge(List.of(back), List.of("here"))).isSameAs(back);
         }
