@@ -1,6 +1,7 @@
 package dev.concurrencylab.lab.load.hyperfoil;
 
 import java.net.ConnectException;
+import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
 import org.apache.logging.log4j.Level;
@@ -13,8 +14,10 @@ import org.apache.logging.log4j.core.config.Property;
 
 /**
  * Counts failed connection attempts by whose doing they were. Hyperfoil 0.25.2 reports a failed
- * connect only to its log (the pool retries and no request is ever sent), so this listens to that
- * logger. A refused or timed-out connect is the server's; one that failed for want of a file
+ * connect only to its log — the shared pool's (it retries, and no request is ever sent) and, for a
+ * connection opened for one request (a burst's), the allocator's (the request is dropped unsent) —
+ * so this listens to both loggers: a burst whose server's listen queue was full must count each
+ * request it could not send, not shrink to the ones it could. A refused or timed-out connect is the server's; one that failed for want of a file
  * descriptor or a local port is the driver's own limit and must never read as the server's. After
  * 100 such failures in a row the pool gives up and sends nothing: that too is counted, so a server
  * that stopped accepting is never read as a driver that stopped sending.
@@ -22,6 +25,8 @@ import org.apache.logging.log4j.core.config.Property;
 final class ConnectFailures extends AbstractAppender {
 
     private static final String POOL_LOGGER = "io.hyperfoil.http.connection.SharedConnectionPool";
+    /** Where a connection opened for one request (a burst's, E4) logs its failed connect: no retry, the request is never sent. */
+    private static final String ALLOCATOR_LOGGER = "io.hyperfoil.http.connection.ConnectionAllocator";
 
     private final Supplier<Tally> current;
     private final Tally driverFaults;
@@ -41,19 +46,23 @@ final class ConnectFailures extends AbstractAppender {
         LoggerContext context = (LoggerContext) LogManager.getContext(false);
         ConnectFailures appender = new ConnectFailures(current, driverFaults);
         appender.start();
-        LoggerConfig config = context.getConfiguration().getLoggerConfig(POOL_LOGGER);
-        if (!config.getName().equals(POOL_LOGGER)) {
-            config = new LoggerConfig(POOL_LOGGER, Level.WARN, false);
-            context.getConfiguration().addLogger(POOL_LOGGER, config);
-        }
-        LoggerConfig installed = config;
-        installed.addAppender(appender, Level.WARN, null);
+        List<LoggerConfig> installed = List.of(listen(context, POOL_LOGGER, appender), listen(context, ALLOCATOR_LOGGER, appender));
         context.updateLoggers();
         return () -> {
-            installed.removeAppender(appender.getName());
+            installed.forEach(c -> c.removeAppender(appender.getName()));
             appender.stop();
             context.updateLoggers();
         };
+    }
+
+    private static LoggerConfig listen(LoggerContext context, String logger, ConnectFailures appender) {
+        LoggerConfig config = context.getConfiguration().getLoggerConfig(logger);
+        if (!config.getName().equals(logger)) {
+            config = new LoggerConfig(logger, Level.WARN, false);
+            context.getConfiguration().addLogger(logger, config);
+        }
+        config.addAppender(appender, Level.WARN, null);
+        return config;
     }
 
     @Override

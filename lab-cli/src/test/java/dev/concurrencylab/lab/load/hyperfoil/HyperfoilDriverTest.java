@@ -215,6 +215,19 @@ class HyperfoilDriverTest {
     }
 
     @Test
+    void aBurstWhoseConnectionsAreRefusedCountsEveryRequestItCouldNotSend() throws Exception {
+        // A burst opens a connection per request outside the shared pool; a connect that fails there sends nothing.
+        LoadResult result;
+        try (RefusingPort nobody = new RefusingPort()) {
+            result = run(URI.create("http://127.0.0.1:" + nobody.port()), "/ok", Checks.NONE, new LoadModel.Burst(20), Duration.ofSeconds(1));
+        }
+
+        assertThat(result.sent() + result.errors().get(ErrorClass.REFUSED)).as("every request of the burst is sent or refused: %s", result)
+                .isEqualTo(20);
+        assertThat(result.answered()).isZero();
+    }
+
+    @Test
     void aResetConnectionIsAReset() {
         LoadResult result = run(server.resettingUri(), "/ok", Checks.NONE, new LoadModel.CountXConcurrency(4, 2), Duration.ofSeconds(2));
 
