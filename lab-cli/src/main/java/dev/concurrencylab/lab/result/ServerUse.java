@@ -64,6 +64,23 @@ public record ServerUse(List<ResourceSample> resources, ResourceSummary resource
         return switches == null || switches <= 0 ? null : switches;
     }
 
+    /**
+     * Other processes' average CPU over the window, in percent of one core, or {@code null} when the window
+     * was too short for {@code /proc}'s ticks to measure it ({@link ResourceSummary#SHORTEST_NOISE_SECONDS}).
+     */
+    @JsonIgnore
+    public Double otherCpuPercent() {
+        ResourceSummary.Stat other = resourceSummary == null || tooShortToMeasureNoise() ? null
+                : resourceSummary.figures().get(ResourceSample.OTHER_CPU);
+        return other == null ? null : other.avg();
+    }
+
+    /** The window was watched, but too briefly to tell whether other processes took the machine. */
+    @JsonIgnore
+    public boolean tooShortToMeasureNoise() {
+        return resourceSummary != null && resourceSummary.seconds() < ResourceSummary.SHORTEST_NOISE_SECONDS;
+    }
+
     /** Every interval of the window has the counter's change: the monitor records one only between two answered scrapes. */
     private boolean countedThroughout(JvmMetric counter) {
         return !resources.isEmpty() && resources.stream().allMatch(s -> s.values().containsKey(counter.key()));

@@ -1,6 +1,7 @@
 package dev.concurrencylab.lab.result;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -23,6 +24,16 @@ public record TrialOutcome(TrialStatus status, String failure, List<Flag> flags,
     /** A trial that could not run, for the reason {@code flag} names. */
     public static TrialOutcome failed(Flag flag, String why, String logTail) {
         return new TrialOutcome(TrialStatus.FAILED, why, List.of(flag), Map.of(flag.key(), why), logTail);
+    }
+
+    /** This outcome without {@code flag} and its reason. */
+    public TrialOutcome without(Flag flag) {
+        if (!flags.contains(flag)) {
+            return this;
+        }
+        Map<String, String> kept = new LinkedHashMap<>(reasons);
+        kept.remove(flag.key());
+        return new TrialOutcome(status, failure, flags.stream().filter(f -> f != flag).toList(), kept, serverLogTail);
     }
 
     @JsonIgnore

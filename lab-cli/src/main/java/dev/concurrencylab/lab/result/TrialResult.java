@@ -19,6 +19,14 @@ public record TrialResult(@JsonUnwrapped TrialIdentity identity, @JsonUnwrapped 
         Delivery delivery, Completion completion, @JsonUnwrapped Judged judged, @JsonUnwrapped ServerUse server,
         List<RequestFigures> requests) {
 
+    public TrialResult {
+        // Trials written before a window had to last a second to be called noisy keep the flag
+        // they were given; read, it goes, as a trial written now would never have had it.
+        if (outcome != null && server != null && server.tooShortToMeasureNoise()) {
+            outcome = outcome.without(Flag.NOISY);
+        }
+    }
+
     /** A trial of one request. */
     public TrialResult(TrialIdentity identity, TrialOutcome outcome, WarmUp warmUp, WindowCounts window, Latencies latencies,
             Delivery delivery, Completion completion, Judged judged, ServerUse server) {

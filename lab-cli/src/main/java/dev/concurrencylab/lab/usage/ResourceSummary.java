@@ -25,6 +25,13 @@ public record ResourceSummary(int samples, double seconds, Map<String, Stat> fig
     public static final String DRIVER_SATURATED = "driver-saturated";
     /** Default share of one CPU that other processes may take before a trial is called noisy. */
     public static final double DEFAULT_NOISY_ABOVE_PERCENT = 25;
+    /**
+     * The shortest window whose other processes' CPU is a figure at all. {@code /proc} counts CPU in 10 ms
+     * ticks, and that figure is the machine's busy ticks less those of the server, the services and the
+     * driver, each read at both ends: over 0.1 s one tick moves it by 10 % of a core, and E2's 20-request
+     * windows at standard read 36-291 % (more than the 2 cores there are). Over 1 s a tick is 1 %.
+     */
+    public static final double SHORTEST_NOISE_SECONDS = 1.0;
     /** The driver is saturated when its average CPU reaches this share of its allotment. */
     public static final double SATURATED_SHARE = 0.9;
 
@@ -56,7 +63,7 @@ public record ResourceSummary(int samples, double seconds, Map<String, Stat> fig
         List<String> flags = new ArrayList<>();
         Map<String, String> reasons = new LinkedHashMap<>();
         Stat other = figures.get(ResourceSample.OTHER_CPU);
-        if (other != null && other.avg() > noisyAbovePercent) {
+        if (other != null && other.avg() > noisyAbovePercent && seconds >= SHORTEST_NOISE_SECONDS) {
             flags.add(NOISY);
             reasons.put(NOISY, String.format("other processes used %.0f %% of a CPU on average (peak %.0f %%), above %.0f %%",
                     other.avg(), other.peak(), noisyAbovePercent));

@@ -51,7 +51,7 @@ public enum Figure {
     ALLOCATED_PER_1K("allocated per 1,000 answers", "MB", Better.LOWER, t -> t.server().allocatedMbPer1k()),
     GC_PAUSE_PER_1K("GC pause per 1,000 answers", "ms", Better.LOWER, t -> t.server().gcPauseMsPer1k()),
     SWITCHES_PER_ANSWER("context switches per answer", "", Better.LOWER, t -> t.server().contextSwitchesPerAnswer()),
-    OTHER_CPU("other processes' CPU", "% of a core", Better.NEITHER, avg(ResourceSample.OTHER_CPU)),
+    OTHER_CPU("other processes' CPU", "% of a core", Better.NEITHER, t -> t.server().otherCpuPercent()),
     DRIVER_CPU("driver CPU", "% of a core", Better.NEITHER, avg(ResourceSample.DRIVER_CPU));
 
     /** Which direction of change is an improvement. */

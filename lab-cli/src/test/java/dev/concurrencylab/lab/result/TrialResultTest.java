@@ -68,6 +68,30 @@ class TrialResultTest {
     }
 
     @Test
+    void aTrialCalledNoisyOverAWindowTooShortToMeasureItReadsWithoutTheFlag() throws Exception {
+        TrialResult shortWindow = noisyOver(0.11);
+        TrialResult longWindow = noisyOver(5);
+
+        assertThat(shortWindow.outcome().flags()).containsExactly(Flag.ERRORS);
+        assertThat(shortWindow.outcome().reasons()).containsOnlyKeys(Flag.ERRORS.key());
+        assertThat(ResultStore.JSON.readValue(ResultStore.JSON.writeValueAsString(shortWindow), TrialResult.class).outcome().flags())
+                .containsExactly(Flag.ERRORS);
+        assertThat(longWindow.outcome().flags()).containsExactly(Flag.NOISY, Flag.ERRORS);
+    }
+
+    private static TrialResult noisyOver(double seconds) {
+        var sample = new dev.concurrencylab.lab.usage.ResourceSample(seconds, seconds,
+                java.util.Map.of(dev.concurrencylab.lab.usage.ResourceSample.OTHER_CPU, 291.0));
+        var summary = dev.concurrencylab.lab.usage.ResourceSummary.of(List.of(sample), 0, 25, 1);
+        return TrialResult.of(Trials.identity())
+                .outcome(new TrialOutcome(TrialStatus.OK, null, List.of(Flag.NOISY, Flag.ERRORS),
+                        java.util.Map.of(Flag.NOISY.key(), "other processes used 291 % of a CPU", Flag.ERRORS.key(), "2 of 20 failed"), null))
+                .window(Trials.window(1000, java.util.Map.of(), 0))
+                .server(new ServerUse(List.of(sample), summary, null, null))
+                .build();
+    }
+
+    @Test
     void judgingThresholdsKeepsEveryOtherPart() {
         TrialResult trial = Trials.ok(100, 5);
         List<ThresholdResult> judged = List.of(new ThresholdResult("p99 < 10ms", 5.0, true));
