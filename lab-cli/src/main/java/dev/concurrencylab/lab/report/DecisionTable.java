@@ -15,7 +15,7 @@ import java.util.Optional;
 /**
  * The answer first: for each kind of work the lab measures, how each stack compares with Spring
  * MVC on platform threads, figure by figure, from the kept run that measured it at the largest
- * scale — each cell a verdict with its ratio and interval, linked to the comparison in that run's
+ * scale with an interval to give — each cell a verdict with its ratio and interval, linked to the comparison in that run's
  * report — then a sentence per kind on what it means for a choice. Computed from the trials alone.
  */
 final class DecisionTable {
@@ -83,7 +83,7 @@ final class DecisionTable {
         String base = rows.isEmpty() ? "mvc-platform" : rows.getFirst().base();
         md.append("## The answer first\n\n")
                 .append("Each stack against ").append(base).append(" for each kind of work, from the kept run that measured it at the ")
-                .append("largest scale: the ratio (stack ÷ ").append(base).append(") with its 95 % confidence interval. ")
+                .append("largest scale with two launches a side or more: the ratio (stack ÷ ").append(base).append(") with its 95 % confidence interval. ")
                 .append("✓ better and ✗ worse are claims (the interval leaves out 1 and the change is at least 5 %); = the same within ±5 %; ")
                 .append("? undecided (more trials would tell); a failure verdict replaces throughput and p99 where a side failed more than ")
                 .append("the run's bar. Each cell links to the comparison in that run's report; how each is judged: ")
@@ -140,11 +140,14 @@ final class DecisionTable {
                 "stack ÷ " + base + " (log scale: ½× and 2× equally far from 1×)", "", kinds, series);
     }
 
-    /** The run that answers a question: the largest scale, then the latest; quick runs are smoke, not answers. */
+    /**
+     * The run that answers a question: the largest scale, then the latest; quick runs are smoke, not answers,
+     * and a run of one launch a side (E2 and E4 at full, as their originals ran) gives no interval to answer with.
+     */
     static Optional<RunResults> answering(List<RunResults> runs, Question q) {
         return runs.stream()
                 .filter(r -> r.run().definition().suite().equals(q.suite()) && !r.run().definition().scale().equals("quick"))
-                .filter(r -> r.variants().size() > 1 && !r.trials(q.benchmark(), r.variants().getFirst()).isEmpty())
+                .filter(r -> r.variants().size() > 1 && r.completed(q.benchmark(), r.variants().getFirst()).size() >= 2)
                 .max(Comparator.comparingInt((RunResults r) -> scaleRank(r.run().definition().scale()))
                         .thenComparing(r -> Objects.toString(r.run().progress().started(), "")));
     }

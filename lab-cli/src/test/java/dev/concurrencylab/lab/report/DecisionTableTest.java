@@ -74,6 +74,19 @@ class DecisionTableTest {
         assertThat(md).doesNotContain("| a database read |").contains("No answer yet, no kept run measured it: a database read;");
     }
 
+    @Test
+    void aRunOfOneLaunchASideAnswersNothingWhileARunWithIntervalsCan() throws IOException {
+        Path standard = run("e0-posts-standard", "standard", "2026-11-20T10:00:00Z", new double[] {1000, 1040, 980}, new double[] {1500, 1530, 1480},
+                new double[] {990, 1010, 1000});
+        Path full = run("e0-posts-full", "full", "2026-11-21T10:00:00Z", new double[] {2000}, new double[] {1300}, new double[] {2900});
+
+        String md = Findings.render(List.of(standard, full));
+        String answer = md.substring(md.indexOf("## The answer first"), md.indexOf("## The runs"));
+
+        assertThat(answer.lines().filter(l -> l.startsWith("| a database read |")))
+                .hasSize(2).allMatch(l -> l.contains("runs/e0-posts-standard/") && !l.contains("runs/e0-posts-full/"));
+    }
+
     /** The geometric mean of a field over a variant's trial files of one benchmark, read as plain JSON. */
     private static double geometricMean(Path dir, String variant, String benchmark, String field) throws IOException {
         List<Double> logs = new ArrayList<>();
@@ -89,20 +102,21 @@ class DecisionTableTest {
         return Math.exp(logs.stream().mapToDouble(Double::doubleValue).average().orElseThrow());
     }
 
-    /** A kept run of E0's posts: three trials each of mvc-platform, mvc-virtual and webflux, by throughput; p99 falls as throughput rises. */
+    /** A kept run of E0's posts: as many trials each (one per value) of mvc-platform, mvc-virtual and webflux, by throughput; p99 falls as throughput rises. */
     private Path run(String name, String scale, String started, double[] platform, double[] virtual, double[] webflux) throws IOException {
         Path dir = Files.createDirectories(tmp.resolve(name).resolve("trials"));
         try (InputStream in = getClass().getResourceAsStream("/result/run-written-before-the-parts.json")) {
             ObjectNode run = (ObjectNode) ResultStore.JSON.readTree(in);
-            run.put("suite", "e0-posts").put("scale", scale).put("trialsPerVariant", 3).put("started", started)
-                    .put("finished", java.time.Instant.parse(started).plusSeconds(720).toString()).put("trialsPlanned", 9).put("trialsWritten", 9);
+            run.put("suite", "e0-posts").put("scale", scale).put("trialsPerVariant", platform.length).put("started", started)
+                    .put("finished", java.time.Instant.parse(started).plusSeconds(720).toString()).put("trialsPlanned", 3 * platform.length)
+                    .put("trialsWritten", 3 * platform.length);
             run.remove("thresholdOutcomes");
             ObjectNode flags = run.putObject("jvmFlags");
             List.of("mvc-platform", "mvc-virtual", "webflux").forEach(v -> flags.putArray(v));
             ResultStore.JSON.writeValue(tmp.resolve(name).resolve("run.json").toFile(), run);
         }
         int number = 0;
-        for (int i = 0; i < 3; i++) {
+        for (int i = 0; i < platform.length; i++) {
             for (String variant : List.of("mvc-platform", "mvc-virtual", "webflux")) {
                 double throughput = (variant.equals("mvc-platform") ? platform : variant.equals("mvc-virtual") ? virtual : webflux)[i];
                 number++;
