@@ -66,7 +66,7 @@ public record ServerUse(List<ResourceSample> resources, ResourceSummary resource
 
     /**
      * Other processes' average CPU over the window, in percent of one core, or {@code null} when the window
-     * was too short for {@code /proc}'s ticks to measure it ({@link ResourceSummary#SHORTEST_NOISE_SECONDS}).
+     * was too short for {@code /proc}'s ticks to measure it ({@link ResourceSummary#measuresNoise()}).
      */
     @JsonIgnore
     public Double otherCpuPercent() {
@@ -78,7 +78,7 @@ public record ServerUse(List<ResourceSample> resources, ResourceSummary resource
     /** The window was watched, but too briefly to tell whether other processes took the machine. */
     @JsonIgnore
     public boolean tooShortToMeasureNoise() {
-        return resourceSummary != null && resourceSummary.seconds() < ResourceSummary.SHORTEST_NOISE_SECONDS;
+        return resourceSummary != null && !resourceSummary.measuresNoise();
     }
 
     /** Every interval of the window has the counter's change: the monitor records one only between two answered scrapes. */

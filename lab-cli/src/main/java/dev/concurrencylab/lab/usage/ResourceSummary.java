@@ -31,7 +31,7 @@ public record ResourceSummary(int samples, double seconds, Map<String, Stat> fig
      * driver, each read at both ends: over 0.1 s one tick moves it by 10 % of a core, and E2's 20-request
      * windows at standard read 36-291 % (more than the 2 cores there are). Over 1 s a tick is 1 %.
      */
-    public static final double SHORTEST_NOISE_SECONDS = 1.0;
+    private static final double SHORTEST_NOISE_SECONDS = 1.0;
     /** The driver is saturated when its average CPU reaches this share of its allotment. */
     public static final double SATURATED_SHARE = 0.9;
 
@@ -63,7 +63,7 @@ public record ResourceSummary(int samples, double seconds, Map<String, Stat> fig
         List<String> flags = new ArrayList<>();
         Map<String, String> reasons = new LinkedHashMap<>();
         Stat other = figures.get(ResourceSample.OTHER_CPU);
-        if (other != null && other.avg() > noisyAbovePercent && seconds >= SHORTEST_NOISE_SECONDS) {
+        if (other != null && other.avg() > noisyAbovePercent && measuresNoise(seconds)) {
             flags.add(NOISY);
             reasons.put(NOISY, String.format("other processes used %.0f %% of a CPU on average (peak %.0f %%), above %.0f %%",
                     other.avg(), other.peak(), noisyAbovePercent));
@@ -76,6 +76,15 @@ public record ResourceSummary(int samples, double seconds, Map<String, Stat> fig
         }
         return new ResourceSummary(samples.size(), round(seconds), figures, gc, round(monitorCpuPercent),
                 noisyAbovePercent, allotment, flags, reasons);
+    }
+
+    /** The window lasted long enough for other processes' CPU to be a figure, and so for the {@code noisy} flag. */
+    public boolean measuresNoise() {
+        return measuresNoise(seconds);
+    }
+
+    private static boolean measuresNoise(double seconds) {
+        return seconds >= SHORTEST_NOISE_SECONDS;
     }
 
     private static double round(double v) {
