@@ -59,7 +59,7 @@ final class BestStrategySection {
 
     private static boolean clean(List<TrialResult> trials) {
         return !trials.isEmpty() && trials.stream().allMatch(t -> t.ok() && t.window().failedCount() == 0
-                && t.outcome().flags().stream().noneMatch(f -> f.voidsVerdicts() || f == dev.concurrencylab.lab.result.Flag.WORK_NOT_COMPLETED));
+                && t.voidingFlags().isEmpty() && !t.outcome().flags().contains(dev.concurrencylab.lab.result.Flag.WORK_NOT_COMPLETED));
     }
 
     private static String best(RunResults results, List<String> benchmarks, String variant, Figure figure) {

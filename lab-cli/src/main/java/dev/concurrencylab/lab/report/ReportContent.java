@@ -175,7 +175,8 @@ public record ReportContent(String title, String summary, Map<String, String> en
             case DRIVER -> "the driver's doing: voids verdicts";
             case MACHINE -> "the machine's doing: voids verdicts";
             case SERVER -> "the server's doing: a result, shown";
-            case WINDOW -> "the window's doing: voids verdicts";
+            case WINDOW -> f == Flag.NOT_STEADY ? "the window's doing: voids verdicts unless the window's series was classified"
+                    : "the window's doing: voids verdicts";
             case LAB -> "the lab could not run the trial";
         };
     }

@@ -19,7 +19,8 @@ public enum Flag {
             "the driver's process ran out of file descriptors: connections it needed were never opened (its limit, not the server's)"),
     DRIVER_OUT_OF_PORTS("driver-out-of-ports", Party.DRIVER,
             "the driver ran out of local ports for new connections (its limit, not the server's)"),
-    NOT_STEADY("not-steady", Party.WINDOW, "the warm-up reached its maximum before the server was in steady state: the window may hold a moving server"),
+    NOT_STEADY("not-steady", Party.WINDOW, "the warm-up reached its maximum before the server was in steady state: compared only where the window's own "
+            + "series shows one level (or is measured on its steady end, as window-shifted says); a window too short to tell is void"),
     WINDOW_SHIFTED("window-shifted", Party.WINDOW,
             "the window's per-second figure moved by more than the minimum effect part-way through (a change point): its averages mix two levels"),
     NOISY("noisy", Party.MACHINE, "other processes took more CPU than the noise threshold during the trial"),

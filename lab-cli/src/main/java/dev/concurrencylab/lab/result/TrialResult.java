@@ -63,6 +63,24 @@ public record TrialResult(@JsonUnwrapped TrialIdentity identity, @JsonUnwrapped 
         return outcome.ok();
     }
 
+    /**
+     * The flags that keep this trial out of verdicts. A warm-up that reached its bound unsettled is
+     * excused where the window's own series was classified: a window that held one level measured a
+     * level, and one that moved carries window-shifted and is measured on its steady end. A window too
+     * short to classify (under six seconds, or a counted one) keeps not-steady's veto.
+     */
+    @JsonIgnore
+    public List<Flag> voidingFlags() {
+        return outcome.flags().stream().filter(Flag::voidsVerdicts)
+                .filter(f -> f != Flag.NOT_STEADY || window == null || window.windowShape() == null).toList();
+    }
+
+    /** A completed trial whose warm-up never settled but whose window held one level: compared whole, the flag kept as information. */
+    @JsonIgnore
+    public boolean unsettledButFlat() {
+        return ok() && outcome.flags().contains(Flag.NOT_STEADY) && window != null && window.windowShape() != null && window.windowShape().flat();
+    }
+
     /** A copy with thresholds judged. */
     public TrialResult withThresholds(List<ThresholdResult> judgedThresholds) {
         return new TrialResult(identity, outcome, warmUp, window, latencies, delivery, completion,

@@ -46,7 +46,7 @@ public final class SteadyEnds {
         }
         List<Double> values = new ArrayList<>();
         for (TrialResult t : trials.stream().filter(TrialResult::ok).toList()) {
-            if (t.outcome().flags().stream().anyMatch(f -> f.voidsVerdicts() && f != Flag.WINDOW_SHIFTED)) {
+            if (t.voidingFlags().stream().anyMatch(f -> f != Flag.WINDOW_SHIFTED)) {
                 return Optional.empty();
             }
             boolean shifted = t.outcome().flags().contains(Flag.WINDOW_SHIFTED);

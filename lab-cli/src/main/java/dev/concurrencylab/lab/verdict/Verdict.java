@@ -62,16 +62,17 @@ public record Verdict(String variant, String base, Figure figure, Kind kind, Str
         double[] baseWhole = figure.values(baseTrials);
         Optional<double[]> endsA = Optional.empty();
         Optional<double[]> endsB = Optional.empty();
-        String onEnds = "";
+        String basis = "";
         if (voiding.equals(new TreeSet<>(List.of(Flag.WINDOW_SHIFTED.key()))) && figure.measuredOnSteadyEnd()) {
             endsA = SteadyEnds.values(figure, trials);
             endsB = SteadyEnds.values(figure, baseTrials);
             if (endsA.isPresent() && endsB.isPresent()) {
                 voiding.clear();
-                onEnds = String.format(Locale.ROOT, "; %d and %d shifted window(s) measured on their steady end",
+                basis = String.format(Locale.ROOT, "; %d and %d shifted window(s) measured on their steady end",
                         SteadyEnds.shifted(trials), SteadyEnds.shifted(baseTrials));
             }
         }
+        boolean onEnds = endsA.isPresent() && endsB.isPresent();
         // Flags first: they void every figure of the trials, so one reason covers the lot, measured or not.
         if (!voiding.isEmpty()) {
             return none(variant, base, figure, "no verdict: flagged " + String.join(", ", voiding));
@@ -79,8 +80,13 @@ public record Verdict(String variant, String base, Figure figure, Kind kind, Str
         if (whole.length == 0 || baseWhole.length == 0) {
             return none(variant, base, figure, "no verdict: not measured on both");
         }
-        double[] a = onEnds.isEmpty() ? whole : endsA.orElseThrow();
-        double[] b = onEnds.isEmpty() ? baseWhole : endsB.orElseThrow();
+        long unsettled = trials.stream().filter(TrialResult::unsettledButFlat).count();
+        long baseUnsettled = baseTrials.stream().filter(TrialResult::unsettledButFlat).count();
+        if (unsettled + baseUnsettled > 0) {
+            basis += String.format(Locale.ROOT, "; %d and %d unsettled warm-up(s) whose window held one level", unsettled, baseUnsettled);
+        }
+        double[] a = onEnds ? endsA.orElseThrow() : whole;
+        double[] b = onEnds ? endsB.orElseThrow() : baseWhole;
         if (a.length < 2 || b.length < 2) {
             return none(variant, base, figure, String.format(Locale.ROOT,
                     "no verdict: %d and %d trial(s) give no interval; it takes at least 2 trials of each (3 or more advised: --trials 3)",
@@ -92,7 +98,7 @@ public record Verdict(String variant, String base, Figure figure, Kind kind, Str
         Optional<String> groups = inconsistent(figure, variant, a, rules).or(() -> inconsistent(figure, base, b, rules));
         RatioInterval ri = interval(a, b, RatioInterval.CONFIDENCE, rules);
         String figures = String.format(Locale.ROOT, "ratio %s, 95 %% CI %s", fixed(ri.ratio()), ri.ends(Verdict::fixed))
-                + groups.map(g -> " by ranks, " + pairs(a, b) + "; " + g).orElse("") + onEnds;
+                + groups.map(g -> " by ranks, " + pairs(a, b) + "; " + g).orElse("") + basis;
         String m = Numbers.format(rules.minEffect() * 100);
         if (!ri.claims(rules.minEffect())) {
             if (ri.within(rules.minEffect())) {
@@ -185,7 +191,7 @@ public record Verdict(String variant, String base, Figure figure, Kind kind, Str
     public static TreeSet<String> voidingFlags(List<TrialResult> trials, List<TrialResult> others) {
         TreeSet<String> voiding = new TreeSet<>();
         for (List<TrialResult> side : List.of(trials, others)) {
-            side.forEach(t -> t.outcome().flags().stream().filter(Flag::voidsVerdicts).forEach(f -> voiding.add(f.key())));
+            side.forEach(t -> t.voidingFlags().forEach(f -> voiding.add(f.key())));
         }
         return voiding;
     }
