@@ -4,9 +4,11 @@ import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.FunctionTimer;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
+import java.time.Duration;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
@@ -21,6 +23,8 @@ import org.HdrHistogram.Histogram;
  * items only. Each item carries the number of the window that counted its hand-off, and a window's
  * counts live in an object of their own that a reset replaces: an item handed off while a reset runs
  * is counted in one window only, whole, never completed in a window that did not count it handed off.
+ * A window's items that are still queued or at work when it closes are passed over ({@link #closesWithin}):
+ * the warm-up's backlog must not hold up, or take the consumers from, the window after it.
  */
 public final class WorkLedger implements MeterBinder {
 
@@ -86,9 +90,20 @@ public final class WorkLedger implements MeterBinder {
         return all;
     }
 
+    /**
+     * Waits for an item's job time, unless the window that counted it closes first: true when it has
+     * closed (the item is a leftover, worth no more work), false when the time passed in its window.
+     */
+    public boolean closesWithin(WorkItem item, Duration time) throws InterruptedException {
+        Window window = current;
+        return window.number != item.window() || window.closed.await(time.toNanos(), TimeUnit.NANOSECONDS);
+    }
+
     /** Starts every count afresh, so one trial's figures do not include the previous one's. */
     public synchronized void reset() {
-        current = new Window(current.number + 1);
+        Window closing = current;
+        current = new Window(closing.number + 1);
+        closing.closed.countDown();
     }
 
     @Override
@@ -114,6 +129,8 @@ public final class WorkLedger implements MeterBinder {
     /** One window's counts, replaced whole by a reset. */
     private static final class Window {
         final long number;
+        /** Released as the next window opens: its items still waiting on their job end at once. */
+        final CountDownLatch closed = new CountDownLatch(1);
         private final Map<Strategy, Tally> tallies = new EnumMap<>(Strategy.class);
 
         Window(long number) {

@@ -55,6 +55,46 @@ class WorkLedgerTest {
     }
 
     @Test
+    void aQueuedItemOfAWindowThatClosedIsPassedOverWithoutItsJob() throws Exception {
+        Worker worker = new Worker(ledger, Duration.ofMillis(50));
+        WorkItem leftOver = ledger.handOff(Strategy.KAFKA, 60_000);
+        ledger.reset();
+
+        Thread consumer = Thread.ofPlatform().start(() -> worker.consume(leftOver));
+        consumer.join(Duration.ofSeconds(30));
+
+        assertThat(consumer.isAlive()).as("still doing a minute's job for a closed window").isFalse();
+        assertThat(ledger.stats(Strategy.KAFKA)).extracting(WorkStats::handedOff, WorkStats::completed, WorkStats::earlierFinished)
+                .containsExactly(0L, 0L, 1L);
+    }
+
+    @Test
+    void anItemAtWorkWhenItsWindowClosesStopsThere() throws Exception {
+        // A warm-up's item a pool thread is still on as the window opens would keep that thread, and the pool's queue, full.
+        Worker worker = new Worker(ledger, Duration.ofMillis(50));
+        WorkItem warmUp = ledger.handOff(Strategy.ASYNC_POOL, 60_000);
+        Thread consumer = Thread.ofPlatform().start(() -> worker.consume(warmUp));
+        while (consumer.getState() != Thread.State.TIMED_WAITING) {
+            Thread.onSpinWait();
+        }
+        ledger.reset();
+        consumer.join(Duration.ofSeconds(30));
+
+        assertThat(consumer.isAlive()).as("still doing a minute's job for a closed window").isFalse();
+        assertThat(ledger.stats(Strategy.ASYNC_POOL).earlierFinished()).isEqualTo(1);
+    }
+
+    @Test
+    void aWindowsOwnQueuedItemDoesItsWholeJob() {
+        Worker worker = new Worker(ledger, Duration.ofMillis(30));
+        worker.consume(ledger.handOff(Strategy.REDIS));
+
+        WorkStats stats = ledger.stats(Strategy.REDIS);
+        assertThat(stats.completed()).isEqualTo(1);
+        assertThat(stats.latencyMaxMs()).isGreaterThanOrEqualTo(30);
+    }
+
+    @Test
     void itemsHandedOffBeforeTheWindowOpenedAreNotCountedWhenTheyFinishInIt() {
         WorkItem warmUp = ledger.handOff(Strategy.RABBITMQ);
         WorkItem lostInWarmUp = ledger.handOff(Strategy.RABBITMQ);

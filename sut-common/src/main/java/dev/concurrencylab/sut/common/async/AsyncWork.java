@@ -20,12 +20,12 @@ public class AsyncWork {
 
     @Async("asyncSimpleExecutor")
     public void onSimpleExecutor(WorkItem item) {
-        worker.work(item);
+        worker.consume(item);
     }
 
     @Async("asyncPoolExecutor")
     public void onBoundedPool(WorkItem item) {
-        worker.work(item);
+        worker.consume(item);
     }
 
     /** For work that is not a {@link WorkItem}, e.g. E3's save-then-publish after answering. */

@@ -34,6 +34,6 @@ class KafkaConsumerConfiguration {
 
     @KafkaListener(id = "lab-work", topics = Brokers.WORK_TOPIC, concurrency = "${sut.async.consumers}")
     void consume(String message) {
-        worker.work(WorkItem.decode(message));
+        worker.consume(WorkItem.decode(message));
     }
 }

@@ -26,6 +26,6 @@ class RabbitConsumerConfiguration {
 
     @RabbitListener(queues = Brokers.WORK_QUEUE)
     void consume(String message) {
-        worker.work(WorkItem.decode(message));
+        worker.consume(WorkItem.decode(message));
     }
 }

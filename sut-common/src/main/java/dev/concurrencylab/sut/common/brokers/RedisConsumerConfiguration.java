@@ -30,7 +30,7 @@ class RedisConsumerConfiguration {
         container.setConnectionFactory(connections);
         container.setTaskExecutor(executor);
         container.addMessageListener((message, pattern) ->
-                worker.work(WorkItem.decode(new String(message.getBody(), StandardCharsets.UTF_8))),
+                worker.consume(WorkItem.decode(new String(message.getBody(), StandardCharsets.UTF_8))),
                 new ChannelTopic(Brokers.WORK_CHANNEL));
         return container;
     }
