@@ -198,7 +198,12 @@ class RunCommand implements Callable<Integer> {
         Thread hook = new Thread(session::abort, "lab-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         T result = body.get();
-        Runtime.getRuntime().removeShutdownHook(hook);
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException ending) {
+            // The JVM is ending (SIGTERM, Ctrl-C) and the hook is at work: the body returned because of it, and
+            // the lab's last line is the hook's, not "IllegalStateException: Shutdown in progress" (seen so).
+        }
         return result;
     }
 

@@ -76,6 +76,7 @@ class KilledLabTest {
             assertThat(run.path("status").asText()).isEqualTo("interrupted");
             assertThat(run.path("trialsWritten").asInt()).isEqualTo(1);
             assertThat(lab.log()).as("no server is started once the lab is ending").doesNotContain("for trial 3/3");
+            assertThat(lab.log()).as("an ending said plainly").doesNotContain("Shutdown in progress");
             long ended = System.nanoTime();
             while (children.stream().anyMatch(ProcessHandle::isAlive) && System.nanoTime() - ended < TimeUnit.SECONDS.toNanos(30)) {
                 Thread.sleep(50);
