@@ -23,7 +23,7 @@ import org.HdrHistogram.Histogram;
  * items only. Each item carries the number of the window that counted its hand-off, and a window's
  * counts live in an object of their own that a reset replaces: an item handed off while a reset runs
  * is counted in one window only, whole, never completed in a window that did not count it handed off.
- * A window's items that are still queued or at work when it closes are passed over ({@link #closesWithin}):
+ * A window's items that are still queued or at work when it closes are passed over ({@link #awaitJob}):
  * the warm-up's backlog must not hold up, or take the consumers from, the window after it.
  */
 public final class WorkLedger implements MeterBinder {
@@ -90,13 +90,12 @@ public final class WorkLedger implements MeterBinder {
         return all;
     }
 
-    /**
-     * Waits for an item's job time, unless the window that counted it closes first: true when it has
-     * closed (the item is a leftover, worth no more work), false when the time passed in its window.
-     */
-    public boolean closesWithin(WorkItem item, Duration time) throws InterruptedException {
+    /** Waits for an item's job time, or less: not at all once the window that counted it has closed, no longer than until it closes. */
+    public void awaitJob(WorkItem item, Duration time) throws InterruptedException {
         Window window = current;
-        return window.number != item.window() || window.closed.await(time.toNanos(), TimeUnit.NANOSECONDS);
+        if (window.number == item.window()) {
+            window.closed.await(time.toNanos(), TimeUnit.NANOSECONDS);
+        }
     }
 
     /** Starts every count afresh, so one trial's figures do not include the previous one's. */
