@@ -33,7 +33,7 @@ final class DecisionTable {
             new Question("handing work off: answer, then save and publish", "e3-post-kafka", "none-1x"),
             new Question("CPU-bound work", "e4-cpu-io", "cpu"),
             new Question("waiting on I/O", "e4-cpu-io", "io"),
-            new Question("a fixed wait under open load", "capacity-delay", "delay"));
+            new Question("a fixed wait under open load", "loom-delay", "delay"));
 
     /** The stacks the table compares with the run's base (mvc-platform); a run's other variants stay in its own section. */
     static final List<String> STACKS = List.of("mvc-virtual", "webflux");
