@@ -95,7 +95,7 @@ public record ReportContent(String title, String summary, Map<String, String> en
             results.published().ifPresent(p -> sections.add(ReproductionSection.of(p, results)));
         }
         Map<String, String> explained = new LinkedHashMap<>();
-        seenFlags.forEach(f -> explained.put(f.key(), f.meaning() + " (" + whose(f) + ")"));
+        seenFlags.forEach(f -> explained.put(f.key(), f.meaning() + " (" + f.effect() + ")"));
         RunDefinition definition = run.definition();
         boolean sequential = definition.sequential();
         String summary = capacity.isPresent()
@@ -168,17 +168,6 @@ public record ReportContent(String title, String summary, Map<String, String> en
     /** Each trial as the request saw it; a trial that did not send it (it failed before its window) keeps its failure. */
     private static List<TrialResult> asRequest(List<TrialResult> trials, String request) {
         return trials.stream().map(t -> t.ok() ? t.asRequest(request) : t).filter(java.util.Objects::nonNull).toList();
-    }
-
-    private static String whose(Flag f) {
-        return switch (f.party()) {
-            case DRIVER -> "the driver's doing: voids verdicts";
-            case MACHINE -> "the machine's doing: voids verdicts";
-            case SERVER -> "the server's doing: a result, shown";
-            case WINDOW -> f == Flag.NOT_STEADY ? "the window's doing: voids verdicts unless the window's series was classified"
-                    : "the window's doing: voids verdicts";
-            case LAB -> "the lab could not run the trial";
-        };
     }
 
     private static String okCount(List<TrialResult> trials) {

@@ -20,9 +20,11 @@ public enum Flag {
     DRIVER_OUT_OF_PORTS("driver-out-of-ports", Party.DRIVER,
             "the driver ran out of local ports for new connections (its limit, not the server's)"),
     NOT_STEADY("not-steady", Party.WINDOW, "the warm-up reached its maximum before the server was in steady state: compared only where the window's own "
-            + "series shows one level (or is measured on its steady end, as window-shifted says); a window too short to tell is void"),
+            + "series shows one level (or is measured on its steady end, as window-shifted says); a window too short to tell is void",
+            "the window's doing: voids verdicts unless the window's series was classified"),
     WINDOW_SHIFTED("window-shifted", Party.WINDOW,
-            "the window's per-second figure moved by more than the minimum effect part-way through (a change point): its averages mix two levels"),
+            "the window's per-second figure moved by more than the minimum effect part-way through (a change point): its averages mix two levels",
+            "the window's doing: measured on its steady end where the last level held 5 s and a third of the window, else voids verdicts"),
     NOISY("noisy", Party.MACHINE, "other processes took more CPU than the noise threshold during the trial"),
     OVERLOADED("overloaded", Party.SERVER,
             "the server answered slower than requests arrived, or closed connections it could not serve: requests waited, so latency is a lower bound"),
@@ -50,11 +52,24 @@ public enum Flag {
     private final String key;
     private final Party party;
     private final String meaning;
+    private final String effect;
 
     Flag(String key, Party party, String meaning) {
+        this(key, party, meaning, switch (party) {
+            case DRIVER -> "the driver's doing: voids verdicts";
+            case MACHINE -> "the machine's doing: voids verdicts";
+            case SERVER -> "the server's doing: a result, shown";
+            case WINDOW -> "the window's doing: voids verdicts";
+            case LAB -> "the lab could not run the trial";
+        });
+    }
+
+    /** A flag whose trials are still compared where their window allows says so in its own {@code effect}. */
+    Flag(String key, Party party, String meaning, String effect) {
         this.key = key;
         this.party = party;
         this.meaning = meaning;
+        this.effect = effect;
     }
 
     @JsonValue
@@ -68,6 +83,11 @@ public enum Flag {
 
     public String meaning() {
         return meaning;
+    }
+
+    /** Whose doing the flag is and what it does to the verdicts the trial takes part in, as a report says it. */
+    public String effect() {
+        return effect;
     }
 
     /** True for flags about the driver, the machine or the window: a verdict on such a trial would compare the wrong thing. */
