@@ -98,6 +98,10 @@ final class RunOptions {
             "pinning, event-loop blocking (low-overhead settings; see docs/methodology.md for its measured cost)"})
     boolean jfr;
 
+    @Option(names = "--pace", description = {"time the machine's memory on the driver's CPU with each resource sample (machine.memory.ns):",
+            "how fast the host ran each second of each window (docs/methodology.md; its cost: the pace-cost suite)"})
+    boolean pace;
+
     @Option(names = "--no-cds", description = {"start each server from its jar as it is, without the class-data-sharing archive the",
             "lab makes once per jar build (start-ups take longer; what is measured does not change: docs/methodology.md)"})
     boolean noCds;
@@ -113,7 +117,7 @@ final class RunOptions {
     @Option(names = "--allow-remote-target", description = "allow variants given by URL on other hosts (load goes only to loopback otherwise)")
     boolean allowRemote;
 
-    /** The suite asked for, with JFR on when {@code --jfr} says so. */
+    /** The suite asked for, with JFR on when {@code --jfr} says so and the machine's pace timed when {@code --pace} does. */
     Suite load(Catalog catalog) {
         Suite loaded = new SuiteLoader(catalog).load(suite);
         if (benchmarks != null) {
@@ -125,6 +129,7 @@ final class RunOptions {
             }
             loaded = loaded.withBenchmarks(loaded.benchmarks().stream().filter(b -> benchmarks.contains(b.name())).toList());
         }
+        loaded = pace ? loaded.withPace() : loaded;
         return jfr ? loaded.withJfr() : loaded;
     }
 

@@ -35,12 +35,9 @@ public final class Monitor implements LoadListener {
     /**
      * What to watch.
      *
-     * @param sutPid   the server's process, or {@code null} for a server the lab did not start
-     * @param sutUri   the server's base URL, for {@code /actuator/prometheus}; or {@code null}
-     * @param services service name → its processes (each with its descendants)
-     * @param sutReader where the server's process is read: {@code null} for this machine
-     */
-    /**
+     * @param sutPid         the server's process, or {@code null} for a server the lab did not start
+     * @param sutUri         the server's base URL, for {@code /actuator/prometheus}; or {@code null}
+     * @param services       service name → its processes (each with its descendants)
      * @param sutReader      where the server's figures are read when it runs on another host; {@code null}: here
      * @param serviceReaders where a service's figures are read when it runs on another host; the others are read here
      */
@@ -53,13 +50,14 @@ public final class Monitor implements LoadListener {
     }
 
     private record Reading(long nanos, ProcessMetrics.Usage sut, Map<String, Long> servicesCpuMillis,
-            ProcessMetrics.Usage driver, ProcessMetrics.Ticks ticks, Map<JvmMetric, Double> jvm) {
+            ProcessMetrics.Usage driver, ProcessMetrics.Ticks ticks, Map<JvmMetric, Double> jvm, Double memoryNanos) {
     }
 
     private final ProcessMetrics os;
     private final Target target;
     private final Duration interval;
     private final long driverPid;
+    private final MemoryPace pace;
     private final CountDownLatch ended = new CountDownLatch(1);
     private final List<ResourceSample> samples = new ArrayList<>();
     private volatile Thread sampler;
@@ -69,10 +67,16 @@ public final class Monitor implements LoadListener {
     private volatile long contextSwitches = -1;
 
     public Monitor(ProcessMetrics os, Target target, Duration interval) {
+        this(os, target, interval, null);
+    }
+
+    /** @param pace the machine's memory, timed on this thread at each reading; {@code null}: not read */
+    public Monitor(ProcessMetrics os, Target target, Duration interval, MemoryPace pace) {
         this.os = os;
         this.target = target;
         this.interval = interval;
         this.driverPid = os.currentPid();
+        this.pace = pace;
     }
 
     @Override
@@ -196,7 +200,7 @@ public final class Monitor implements LoadListener {
         ProcessMetrics.Usage sut = target.sutPid() == null ? null : server().treeUsage(target.sutPid());
         Map<String, Long> services = new LinkedHashMap<>();
         target.services().forEach((name, pids) -> services.put(name, cpuMillis(target.serviceReaders().getOrDefault(name, os), pids)));
-        return new Reading(nanos, sut, services, os.usage(driverPid), os.ticks(), scrape());
+        return new Reading(nanos, sut, services, os.usage(driverPid), os.ticks(), scrape(), pace == null ? null : pace.nanosPerLoad());
     }
 
     /**
@@ -256,6 +260,9 @@ public final class Monitor implements LoadListener {
         long busy = b.ticks().busyMillis() - a.ticks().busyMillis();
         v.put(ResourceSample.OTHER_CPU, percent(Math.max(0, busy - ours), seconds));
         v.put(ResourceSample.STEAL, percent(b.ticks().stealMillis() - a.ticks().stealMillis(), seconds));
+        if (b.memoryNanos() != null) {
+            v.put(ResourceSample.MEMORY_NS, round(b.memoryNanos()));
+        }
         return v;
     }
 

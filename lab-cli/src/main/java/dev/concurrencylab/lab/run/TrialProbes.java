@@ -5,6 +5,7 @@ import dev.concurrencylab.lab.jit.CompilerThreads;
 import dev.concurrencylab.lab.jit.JitPriority;
 import dev.concurrencylab.lab.jit.JitSettling;
 import dev.concurrencylab.lab.jit.PerfData;
+import dev.concurrencylab.lab.monitor.MemoryPace;
 import dev.concurrencylab.lab.monitor.Monitor;
 import dev.concurrencylab.lab.monitor.ProcessMetrics;
 import dev.concurrencylab.lab.plan.PlannedTrial;
@@ -52,7 +53,8 @@ final class TrialProbes {
         }
         if (trial.benchmark().watched()) {
             Session.Watching watching = session.watching();
-            probes.add(new MonitorProbe(new Monitor(os, session.target(sut), SAMPLE_EVERY), watching.noisyAbovePercent(),
+            probes.add(new MonitorProbe(new Monitor(os, session.target(sut), SAMPLE_EVERY,
+                    trial.benchmark().paced() ? MemoryPace.shared() : null), watching.noisyAbovePercent(),
                     watching.layout().driverCpuCount()));
         }
         if (trial.benchmark().jfr() && sut.pid().isPresent()) {

@@ -30,6 +30,12 @@ public record Suite(String name, String description, String file, List<Variant> 
                 launch, capacity, rules);
     }
 
+    /** The same suite with the machine's pace timed for every benchmark ({@code --pace}). */
+    public Suite withPace() {
+        return new Suite(name, description, file, variants, benchmarks.stream().map(Benchmark::withPace).toList(), trials, warmup,
+                launch, capacity, rules);
+    }
+
     /** Every backing service some benchmark needs, in a stable order. */
     public Set<String> services() {
         Set<String> all = new LinkedHashSet<>();

@@ -70,6 +70,7 @@ record SuiteFile(
             Located<List<String>> services,
             boolean cold,
             Boolean monitor,
+            boolean pace,
             boolean jfr) {
     }
 

@@ -199,7 +199,7 @@ public final class SuiteLoader {
         }
         Checks checks = b.checks() != null ? b.checks() : workload.checks();
         return new Benchmark(b.name() != null ? b.name() : workload.name(), workload.name(), new Scaled<>(requests), checks, services,
-                quickFill.apply(workload.statsKey()), b.load(), b.cold(), b.monitor() == null || b.monitor(), b.jfr());
+                quickFill.apply(workload.statsKey()), b.load(), b.cold(), b.monitor() == null || b.monitor(), b.pace(), b.jfr());
     }
 
     /**

@@ -103,6 +103,16 @@ class SuiteLoaderTest {
     }
 
     @Test
+    void theMachinesPaceIsTimedOnlyWhereABenchmarkOrTheRunAsksForIt() {
+        Suite suite = loader.parse("t.yaml", VALID);
+        Suite paced = loader.parse("t.yaml", VALID.replace("  - workload: delay", "  - workload: delay\n    pace: true"));
+
+        assertThat(suite.benchmarks().getFirst().paced()).isFalse();
+        assertThat(paced.benchmarks().getFirst().paced()).isTrue();
+        assertThat(suite.withPace().benchmarks()).allSatisfy(b -> assertThat(b.paced()).isTrue());
+    }
+
+    @Test
     void aSuiteSharesNoLaunchUnlessItSaysSo() {
         assertThat(loader.parse("t.yaml", VALID).launch()).isEqualTo(Launch.PER_TRIAL);
         assertThat(loader.parse("t.yaml", VALID.replace("warmup: 3s", "warmup: 3s\nlaunch: per-round")).launch()).isEqualTo(Launch.PER_ROUND);
