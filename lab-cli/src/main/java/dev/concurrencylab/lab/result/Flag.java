@@ -6,8 +6,9 @@ import java.util.Arrays;
 
 /**
  * A reason not to read a trial's numbers at face value, with whose doing it was. Flags about the
- * driver or the machine void every verdict the trial would take part in: the numbers may not be
- * the server's. Flags about the server are results: they are shown beside the numbers, never hidden.
+ * driver or the window void every verdict the trial would take part in: the numbers may not be
+ * the server's as it runs. A trial the machine disturbed is left out of its comparisons, which the
+ * other trials decide. Flags about the server are results: they are shown beside the numbers, never hidden.
  * The figures behind each flag are in the trial's {@code reasons}.
  */
 public enum Flag {
@@ -57,7 +58,7 @@ public enum Flag {
     Flag(String key, Party party, String meaning) {
         this(key, party, meaning, switch (party) {
             case DRIVER -> "the driver's doing: voids verdicts";
-            case MACHINE -> "the machine's doing: voids verdicts";
+            case MACHINE -> "the machine's doing: the trial is left out of verdicts, the others decide";
             case SERVER -> "the server's doing: a result, shown";
             case WINDOW -> "the window's doing: voids verdicts";
             case LAB -> "the lab could not run the trial";
@@ -90,7 +91,7 @@ public enum Flag {
         return effect;
     }
 
-    /** True for flags about the driver, the machine or the window: a verdict on such a trial would compare the wrong thing. */
+    /** True for flags about the driver, the machine or the window: a verdict on such a trial would compare the wrong thing ({@code Verdict} leaves a machine-flagged trial out first). */
     public boolean voidsVerdicts() {
         return party == Party.DRIVER || party == Party.MACHINE || party == Party.WINDOW;
     }

@@ -60,8 +60,8 @@ public record Sequential(int maxTrials) {
 
     /**
      * Whether one benchmark needs no more rounds: every variant against the base is decided on every
-     * deciding figure, or has no verdict more trials would not mend (flagged, errors above the
-     * limit, a figure not measured).
+     * deciding figure, or has no verdict more trials would not mend (a driver's or a window's flag,
+     * errors above the limit, a figure not measured).
      *
      * @param trials the benchmark's trials so far, by variant; every variant has run {@code round} rounds
      */
@@ -86,7 +86,10 @@ public record Sequential(int maxTrials) {
         return true;
     }
 
-    private boolean decided(Figure figure, List<TrialResult> variant, List<TrialResult> base, int round, VerdictRules rules) {
+    private boolean decided(Figure figure, List<TrialResult> allVariant, List<TrialResult> allBase, int round, VerdictRules rules) {
+        // A trial the machine disturbed is left out, so the next round may give its comparison the trial it lacks.
+        List<TrialResult> variant = Verdict.undisturbed(allVariant);
+        List<TrialResult> base = Verdict.undisturbed(allBase);
         if (!Verdict.voidingFlags(variant, base).isEmpty()
                 || Verdict.errorRate(variant) > rules.maxErrorRate() || Verdict.errorRate(base) > rules.maxErrorRate()) {
             return true;

@@ -17,7 +17,8 @@ import java.util.TreeSet;
  * evidence carries it: the 95 % confidence interval of the ratio leaves out 1 and the change is
  * at least the suite's minimum effect. "The same" is an answer too: the whole interval within
  * ±min-effect. Anything between is undecided, with how many more trials would decide it. Trials
- * flagged for the driver, the machine or the window give no verdict.
+ * flagged for the driver or the window give no verdict; a trial the machine disturbed is left out,
+ * and the others decide.
  */
 public record Verdict(String variant, String base, Figure figure, Kind kind, String text, RatioInterval interval) {
 
@@ -55,14 +56,18 @@ public record Verdict(String variant, String base, Figure figure, Kind kind, Str
                 : of(figure, variant, trials, base, baseTrials, rules);
     }
 
-    public static Verdict of(Figure figure, String variant, List<TrialResult> trials, String base, List<TrialResult> baseTrials,
+    public static Verdict of(Figure figure, String variant, List<TrialResult> allTrials, String base, List<TrialResult> allBaseTrials,
             VerdictRules rules) {
+        List<TrialResult> trials = undisturbed(allTrials);
+        List<TrialResult> baseTrials = undisturbed(allBaseTrials);
         TreeSet<String> voiding = voidingFlags(trials, baseTrials);
         double[] whole = figure.values(trials);
         double[] baseWhole = figure.values(baseTrials);
         Optional<double[]> endsA = Optional.empty();
         Optional<double[]> endsB = Optional.empty();
-        String basis = "";
+        String basis = allTrials.size() + allBaseTrials.size() == trials.size() + baseTrials.size() ? ""
+                : String.format(Locale.ROOT, "; %d and %d noisy trial(s) left out", allTrials.size() - trials.size(),
+                        allBaseTrials.size() - baseTrials.size());
         if (voiding.equals(new TreeSet<>(List.of(Flag.WINDOW_SHIFTED.key()))) && figure.measuredOnSteadyEnd()) {
             endsA = SteadyEnds.values(figure, trials);
             endsB = SteadyEnds.values(figure, baseTrials);
@@ -185,6 +190,16 @@ public record Verdict(String variant, String base, Figure figure, Kind kind, Str
             }
         }
         return attempted == 0 ? 0 : failed / attempted;
+    }
+
+    /**
+     * The trials a comparison reads: one the machine disturbed (other processes took its CPU) is left
+     * out, not the comparison. The machine's noise falls on a moment, not on a variant, so leaving
+     * such a trial out biases neither side; a driver's or a window's flag may be the variant's doing
+     * (a faster server the driver cannot keep up with, a JVM that never settles) and voids the comparison.
+     */
+    public static List<TrialResult> undisturbed(List<TrialResult> trials) {
+        return trials.stream().filter(t -> t.outcome().flags().stream().noneMatch(f -> f.party() == Flag.Party.MACHINE)).toList();
     }
 
     /** The flags on either side that take a trial out of every verdict, by key. */
