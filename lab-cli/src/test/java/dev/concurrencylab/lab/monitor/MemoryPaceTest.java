@@ -31,7 +31,7 @@ class MemoryPaceTest {
     @Test
     void aChaseThrough64MbIsSlowerPerLoadThanOneThatFitsInTheFirstCache() {
         // 4,096 slots are 16 KB: every load a first-level hit. 64 MB: every load a miss of every cache, several times
-        // slower on any machine; the best of five chases leaves a preempted one out, so a busy machine does not blur it.
+        // slower on any machine; the best of three chases leaves a preempted one out, so a busy machine does not blur it.
         double cached = new MemoryPace(1 << 12, 1).nanosPerLoad();
         double memory = MemoryPace.shared().nanosPerLoad();
 
