@@ -86,23 +86,16 @@ public record Sequential(int maxTrials) {
         return true;
     }
 
-    private boolean decided(Figure figure, List<TrialResult> allVariant, List<TrialResult> allBase, int round, VerdictRules rules) {
-        // A trial the machine disturbed is left out, so the next round may give its comparison the trial it lacks.
-        List<TrialResult> variant = Verdict.undisturbed(allVariant);
-        List<TrialResult> base = Verdict.undisturbed(allBase);
-        if (!Verdict.voidingFlags(variant, base).isEmpty()
-                || Verdict.errorRate(variant) > rules.maxErrorRate() || Verdict.errorRate(base) > rules.maxErrorRate()) {
+    private boolean decided(Figure figure, List<TrialResult> variant, List<TrialResult> base, int round, VerdictRules rules) {
+        if (Verdict.errorRate(variant) > rules.maxErrorRate() || Verdict.errorRate(base) > rules.maxErrorRate()) {
             return true;
         }
-        double[] a = figure.values(variant);
-        double[] b = figure.values(base);
-        if (a.length < FIRST_LOOK || b.length < FIRST_LOOK) {
-            // Failed trials: a later round may still give the interval its second trial.
-            return false;
+        // The verdict's own values: a noisy trial left out (the next round may give the comparison the
+        // trial it lacks), a shifted window read on its steady end, a window that held one level whole.
+        Verdict.Sides sides = Verdict.sides(figure, variant, base);
+        if (sides.none() != null) {
+            return !sides.mendable();
         }
-        if (java.util.Arrays.stream(a).anyMatch(v -> !(v > 0)) || java.util.Arrays.stream(b).anyMatch(v -> !(v > 0))) {
-            return true;
-        }
-        return decided(a, b, round, rules);
+        return decided(sides.a(), sides.b(), round, rules);
     }
 }

@@ -56,8 +56,23 @@ public record Verdict(String variant, String base, Figure figure, Kind kind, Str
                 : of(figure, variant, trials, base, baseTrials, rules);
     }
 
-    public static Verdict of(Figure figure, String variant, List<TrialResult> allTrials, String base, List<TrialResult> allBaseTrials,
-            VerdictRules rules) {
+    /**
+     * What a comparison on one figure reads: each side's values and what they rest on, or why it
+     * has none. The one place verdicts and the sequential rule take their values from, so a round
+     * stops only where the verdict it would print is decided.
+     *
+     * @param none     the no-verdict text, or {@code null} when both sides have values
+     * @param mendable more trials could give it values (too few so far)
+     */
+    public record Sides(double[] a, double[] b, String basis, String none, boolean mendable) {
+
+        static Sides none(String why, boolean mendable) {
+            return new Sides(null, null, "", why, mendable);
+        }
+    }
+
+    /** The values a comparison of {@code allTrials} with {@code allBaseTrials} reads on {@code figure} ({@link Sides}). */
+    public static Sides sides(Figure figure, List<TrialResult> allTrials, List<TrialResult> allBaseTrials) {
         List<TrialResult> trials = undisturbed(allTrials);
         List<TrialResult> baseTrials = undisturbed(allBaseTrials);
         TreeSet<String> voiding = voidingFlags(trials, baseTrials);
@@ -73,17 +88,17 @@ public record Verdict(String variant, String base, Figure figure, Kind kind, Str
             endsB = SteadyEnds.values(figure, baseTrials);
             if (endsA.isPresent() && endsB.isPresent()) {
                 voiding.clear();
-                basis = String.format(Locale.ROOT, "; %d and %d shifted window(s) measured on their steady end",
+                basis += String.format(Locale.ROOT, "; %d and %d shifted window(s) measured on their steady end",
                         SteadyEnds.shifted(trials), SteadyEnds.shifted(baseTrials));
             }
         }
         boolean onEnds = endsA.isPresent() && endsB.isPresent();
         // Flags first: they void every figure of the trials, so one reason covers the lot, measured or not.
         if (!voiding.isEmpty()) {
-            return none(variant, base, figure, "no verdict: flagged " + String.join(", ", voiding));
+            return Sides.none("no verdict: flagged " + String.join(", ", voiding), false);
         }
         if (whole.length == 0 || baseWhole.length == 0) {
-            return none(variant, base, figure, "no verdict: not measured on both");
+            return Sides.none("no verdict: not measured on both", true);
         }
         long unsettled = trials.stream().filter(TrialResult::unsettledButFlat).count();
         long baseUnsettled = baseTrials.stream().filter(TrialResult::unsettledButFlat).count();
@@ -93,13 +108,25 @@ public record Verdict(String variant, String base, Figure figure, Kind kind, Str
         double[] a = onEnds ? endsA.orElseThrow() : whole;
         double[] b = onEnds ? endsB.orElseThrow() : baseWhole;
         if (a.length < 2 || b.length < 2) {
-            return none(variant, base, figure, String.format(Locale.ROOT,
+            return Sides.none(String.format(Locale.ROOT,
                     "no verdict: %d and %d trial(s) give no interval; it takes at least 2 trials of each (3 or more advised: --trials 3)",
-                    a.length, b.length));
+                    a.length, b.length), true);
         }
         if (java.util.Arrays.stream(a).anyMatch(v -> !(v > 0)) || java.util.Arrays.stream(b).anyMatch(v -> !(v > 0))) {
-            return none(variant, base, figure, "no verdict: a trial measured zero, which has no ratio");
+            return Sides.none("no verdict: a trial measured zero, which has no ratio", false);
         }
+        return new Sides(a, b, basis, null, false);
+    }
+
+    public static Verdict of(Figure figure, String variant, List<TrialResult> allTrials, String base, List<TrialResult> allBaseTrials,
+            VerdictRules rules) {
+        Sides sides = sides(figure, allTrials, allBaseTrials);
+        if (sides.none() != null) {
+            return none(variant, base, figure, sides.none());
+        }
+        double[] a = sides.a();
+        double[] b = sides.b();
+        String basis = sides.basis();
         Optional<String> groups = inconsistent(figure, variant, a, rules).or(() -> inconsistent(figure, base, b, rules));
         RatioInterval ri = interval(a, b, RatioInterval.CONFIDENCE, rules);
         String figures = String.format(Locale.ROOT, "ratio %s, 95 %% CI %s", fixed(ri.ratio()), ri.ends(Verdict::fixed))

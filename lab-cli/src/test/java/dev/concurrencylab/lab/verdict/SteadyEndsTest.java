@@ -60,6 +60,22 @@ class SteadyEndsTest {
     }
 
     @Test
+    void aRoundEndsOnlyWhereTheVerdictOnTheSteadyEndsIsDecided() {
+        // A shifted window once ended its benchmark's rounds ("flagged, more trials would not mend it") while the
+        // verdict, read on the steady ends, said undecided: E3 at standard stopped saved-1x after round 2 so.
+        List<TrialResult> close = List.of(trial(series(2000, 3000, 4, 20)), trial(series(3300, 3300, 0, 20)));
+        List<TrialResult> base = List.of(trial(series(3000, 3000, 0, 20)), trial(series(3400, 3400, 0, 20)));
+        Sequential rule = new Sequential(3);
+
+        assertThat(Verdict.of(Figure.THROUGHPUT, "a", close, "b", base, RULES).kind()).isEqualTo(Verdict.Kind.UNDECIDED);
+        assertThat(rule.decided(Map.of("a", close, "b", base), "b", 2, RULES)).isFalse();
+        List<TrialResult> far = List.of(trial(series(2000, 9000, 4, 20)), trial(series(9050, 9050, 0, 20)));
+        List<TrialResult> tight = List.of(trial(series(3000, 3000, 0, 20)), trial(series(3010, 3010, 0, 20)));
+        assertThat(rule.decided(Map.of("a", far, "b", tight), "b", 2, RULES)).as("3x on the ends, and no p99 for a shifted end: decided")
+                .isTrue();
+    }
+
+    @Test
     void shiftedWindowsWhoseSteadyEndsKeptTheirLatenciesGiveAP99VerdictFromThem() {
         // Whole windows alike (p99 10 ms each side); over their steady ends one side answers in 4 ms, the other in 12.
         List<TrialResult> fast = List.of(withEndP99(trial(series(4000, 6000, 4, 20)), 4.0), withEndP99(trial(series(4100, 6100, 5, 20)), 4.2),
