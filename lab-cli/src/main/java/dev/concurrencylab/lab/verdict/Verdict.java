@@ -225,12 +225,12 @@ public record Verdict(String variant, String base, Figure figure, Kind kind, Str
      * such a trial out biases neither side; a driver's or a window's flag may be the variant's doing
      * (a faster server the driver cannot keep up with, a JVM that never settles) and voids the comparison.
      */
-    public static List<TrialResult> undisturbed(List<TrialResult> trials) {
+    private static List<TrialResult> undisturbed(List<TrialResult> trials) {
         return trials.stream().filter(t -> t.outcome().flags().stream().noneMatch(f -> f.party() == Flag.Party.MACHINE)).toList();
     }
 
     /** The flags on either side that take a trial out of every verdict, by key. */
-    public static TreeSet<String> voidingFlags(List<TrialResult> trials, List<TrialResult> others) {
+    private static TreeSet<String> voidingFlags(List<TrialResult> trials, List<TrialResult> others) {
         TreeSet<String> voiding = new TreeSet<>();
         for (List<TrialResult> side : List.of(trials, others)) {
             side.forEach(t -> t.voidingFlags().forEach(f -> voiding.add(f.key())));
