@@ -20,20 +20,23 @@ import java.util.Optional;
  */
 final class DecisionTable {
 
-    /** A kind of work and the suite and benchmark that measure it. */
-    record Question(String kind, String suite, String benchmark) {
+    /**
+     * A kind of work, its name on the chart (at most {@link PngCharts#LABEL} characters, the longest
+     * tick label XChart draws) and the suite and benchmark that measure it.
+     */
+    record Question(String kind, String label, String suite, String benchmark) {
     }
 
     static final List<Question> QUESTIONS = List.of(
-            new Question("a database read", "e0-posts", "posts"),
-            new Question("a database read, 200 users at once", "e0-posts", "sweep-200-users"),
-            new Question("plain answers, no I/O", "e1-hello", "hello"),
-            new Question("save, then publish to Kafka", "e3-post-kafka", "saved-1x"),
-            new Question("save, then publish, 6× the users", "e3-post-kafka", "saved-6x"),
-            new Question("handing work off: answer, then save and publish", "e3-post-kafka", "none-1x"),
-            new Question("CPU-bound work", "e4-cpu-io", "cpu"),
-            new Question("waiting on I/O", "e4-cpu-io", "io"),
-            new Question("a fixed wait under open load", "loom-delay", "delay"));
+            new Question("a database read", "database read", "e0-posts", "posts"),
+            new Question("a database read, 200 users at once", "DB read, 200 users", "e0-posts", "sweep-200-users"),
+            new Question("plain answers, no I/O", "plain answers", "e1-hello", "hello"),
+            new Question("save, then publish to Kafka", "save, then publish", "e3-post-kafka", "saved-1x"),
+            new Question("save, then publish, 6× the users", "save, publish, 6×", "e3-post-kafka", "saved-6x"),
+            new Question("handing work off: answer, then save and publish", "hand work off", "e3-post-kafka", "none-1x"),
+            new Question("CPU-bound work", "CPU-bound work", "e4-cpu-io", "cpu"),
+            new Question("waiting on I/O", "waiting on I/O", "e4-cpu-io", "io"),
+            new Question("a fixed wait under open load", "open-load fixed wait", "loom-delay", "delay"));
 
     /** The stacks the table compares with the run's base (mvc-platform); a run's other variants stay in its own section. */
     static final List<String> STACKS = List.of("mvc-virtual", "webflux");
@@ -123,12 +126,12 @@ final class DecisionTable {
      */
     static ChartSpec chart(List<RunResults> runs) {
         List<Row> rows = rows(runs);
-        List<String> kinds = QUESTIONS.stream().filter(q -> rows.stream().anyMatch(r -> r.question() == q)).map(Question::kind).toList();
+        List<Question> asked = QUESTIONS.stream().filter(q -> rows.stream().anyMatch(r -> r.question() == q)).toList();
         List<ChartSpec.Series> series = new ArrayList<>();
         for (String stack : STACKS) {
             List<double[]> points = new ArrayList<>();
-            for (String kind : kinds) {
-                Optional<Verdict> v = rows.stream().filter(r -> r.question().kind().equals(kind) && r.variant().equals(stack)
+            for (Question q : asked) {
+                Optional<Verdict> v = rows.stream().filter(r -> r.question() == q && r.variant().equals(stack)
                         && r.failures().isEmpty()).map(r -> r.verdicts().getFirst()).filter(x -> x.interval() != null && Double.isFinite(x.interval().high())).findFirst();
                 points.add(v.map(x -> new double[] {x.interval().ratio(), x.interval().low(), x.interval().high()})
                         .orElse(new double[] {Double.NaN, Double.NaN, Double.NaN}));
@@ -137,7 +140,7 @@ final class DecisionTable {
         }
         String base = rows.isEmpty() ? "mvc-platform" : rows.getFirst().base();
         return new ChartSpec("answer-throughput", "Throughput against " + base + " (ratio, 95 % CI)", "ratios",
-                "stack ÷ " + base + " (log scale: ½× and 2× equally far from 1×)", "", kinds, series);
+                "stack ÷ " + base + " (log scale: ½× and 2× equally far from 1×)", "", asked.stream().map(Question::label).toList(), series);
     }
 
     /**

@@ -76,9 +76,8 @@ final class PngCharts {
         chart.setCustomXAxisTickLabelsFormatter(x -> String.format(java.util.Locale.ROOT, "%.2f×", Math.pow(2, x)));
         chart.setCustomYAxisTickLabelsFormatter(y -> {
             int row = (int) Math.round(y);
-            return Math.abs(y - row) < 1e-6 && row >= 0 && row < rows ? spec.categories().get(rows - 1 - row)
-                    // XChart drops every label when two are equal, so the blank ones differ in length.
-                    : " ".repeat(2 + (int) Math.round(Math.abs(y) * 4));
+            return Math.abs(y - row) < 1e-6 && row >= 0 && row < rows ? fit(spec.categories().get(rows - 1 - row))
+                    : blank(y);
         });
         java.awt.Color[] colors = {new java.awt.Color(0x1f77b4), new java.awt.Color(0xd62728), new java.awt.Color(0x2ca02c)};
         org.knowm.xchart.XYSeries one = chart.addSeries("same as the base", new double[] {0, 0}, new double[] {-1, rows});
@@ -114,6 +113,23 @@ final class PngCharts {
             }
         }
         return chart;
+    }
+
+    /**
+     * XChart 4.0.3 widens its tick step until no tick label is longer than this and all differ, and
+     * spins for good when a row's label keeps them from it (findings hung so with "a fixed wait under
+     * open load" at the bottom of the answer chart).
+     */
+    static final int LABEL = 20;
+
+    static String fit(String label) {
+        return label.length() <= LABEL ? label : label.substring(0, LABEL - 1) + "…";
+    }
+
+    /** A label that shows nothing and differs from every other tick's: its position in 64ths, in binary, in two kinds of space. */
+    static String blank(double y) {
+        String bits = Long.toBinaryString((Math.round(y * 64) & 0xFFFF) | 0x10000).substring(1);
+        return bits.replace('0', ' ').replace('1', '\u00A0');
     }
 
     private static double log2(double v) {

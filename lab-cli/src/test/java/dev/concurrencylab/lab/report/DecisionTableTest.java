@@ -57,7 +57,7 @@ class DecisionTableTest {
         }
         assertThat(checked).isEqualTo(4);
         ChartSpec chart = DecisionTable.chart(List.of(standard, full).stream().map(RunResults::read).toList());
-        assertThat(chart.categories()).containsExactly("a database read");
+        assertThat(chart.categories()).containsExactly("database read");
         assertThat(chart.series().get(1).name()).isEqualTo("webflux");
         assertThat(chart.series().get(1).points().getFirst()[0]).as("the chart's dot is the table's ratio").isCloseTo(1.49, org.assertj.core.data.Offset.offset(0.005));
         assertThat(answer).contains("[✓ 1.49× (").contains("webflux better on throughput 1.49× and p99 0.67× than mvc-platform").contains("mvc-virtual worse on throughput 0.65×");
