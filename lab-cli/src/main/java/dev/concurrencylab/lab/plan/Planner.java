@@ -35,6 +35,9 @@ public final class Planner {
         int trials = count.fixed() != null ? count.fixed() : suite.trials().at(scale);
         boolean rounds = count.auto() || count.fixed() == null && scale == Scale.STANDARD;
         Sequential sequential = rounds && trials > Sequential.FIRST_LOOK ? new Sequential(trials) : null;
+        if (sequential != null) {
+            trials = sequential.splitTrials();
+        }
         Warmup warmup = suite.warmup().at(scale);
         List<PlannedTrial> planned = new ArrayList<>();
         int number = 1;

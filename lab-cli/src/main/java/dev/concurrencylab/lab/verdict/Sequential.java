@@ -18,14 +18,23 @@ import java.util.Map;
  * spend at most 0.1 % each; VerdictErrorRatesTest checks the whole rule by simulation. What it
  * gives up: a moderate difference is not stopped early, only a large one (E0's 3.3× after 3).
  *
- * @param maxTrials trials per variant at most: the scale's count
+ * <p>Where a variant's launches fell in two groups ({@link Launches}) at the last round, ranks judge
+ * the comparison, and three launches a side cannot rank at 95 % (the most extreme order is 1 in
+ * 20): such a comparison goes on to {@code splitTrials} rounds, looked at on the interim level until
+ * then, and is judged once at its end. Whether launches split says nothing of which side is faster,
+ * so going on for it spends no error rate; VerdictErrorRatesTest checks it with two-group launches.
+ *
+ * @param maxTrials   trials per variant at most where launches agree: the scale's count
+ * @param splitTrials trials per variant at most where a variant's launches fall in two groups
  */
-public record Sequential(int maxTrials) {
+public record Sequential(int maxTrials, int splitTrials) {
 
     /** The level of an interim look's interval. */
     public static final double INTERIM_CONFIDENCE = 0.999;
     /** The first look: an interval needs two trials of each side; the first round gives one. */
     public static final int FIRST_LOOK = 2;
+    /** Rounds at most where launches fall in two groups: five a side bound a rank interval at 95 % with room. */
+    public static final int SPLIT_TRIALS = 5;
     /** The figures whose comparisons must be decided: the two every report leads with. */
     public static final List<Figure> DECIDING = List.of(Figure.THROUGHPUT, Figure.P99);
 
@@ -33,40 +42,55 @@ public record Sequential(int maxTrials) {
         if (maxTrials < FIRST_LOOK) {
             throw new IllegalArgumentException("sequential trials need a maximum of at least " + FIRST_LOOK + ", not " + maxTrials);
         }
+        if (splitTrials < maxTrials) {
+            throw new IllegalArgumentException("rounds where launches split cannot stop before the others' last (" + maxTrials + "), not at " + splitTrials);
+        }
+    }
+
+    /** Up to the scale's count, and up to {@link #SPLIT_TRIALS} where launches split. */
+    public Sequential(int maxTrials) {
+        this(maxTrials, Math.max(maxTrials, SPLIT_TRIALS));
     }
 
     /** As run.json and the report say it. */
     public String describe() {
         return RunDefinition.SEQUENTIAL + String.format(java.util.Locale.ROOT, "rounds of one trial of each variant, up to %d; a benchmark stops "
                 + "once every variant against the base is decided on throughput and p99 (Haybittle–Peto: 99.9 %% intervals "
-                + "at %s, 95 %% at %d)", maxTrials, maxTrials - 1 == FIRST_LOOK ? "round " + FIRST_LOOK
-                : "rounds " + FIRST_LOOK + "–" + (maxTrials - 1), maxTrials);
-    }
-
-    /** The level at which a look after {@code trials} trials of each is judged. */
-    public double confidence(int trials) {
-        return trials >= maxTrials ? RatioInterval.CONFIDENCE : INTERIM_CONFIDENCE;
-    }
-
-    /** Whether the comparison on one figure is decided after {@code trials} trials of each. */
-    public boolean decided(double[] variant, double[] base, int trials, VerdictRules rules) {
-        // An interim look stays on Welch's interval even where launches split: ranks cannot bound a
-        // 99.9 % interval below 7 trials a side, so a single odd launch would hold every run to its
-        // last round; a split's spread already widens Welch's interval. The last look is the verdict's own.
-        RatioInterval ri = trials >= maxTrials ? Verdict.interval(variant, base, confidence(trials), rules)
-                : RatioInterval.of(variant, base, confidence(trials));
-        return ri.claims(rules.minEffect()) || ri.within(rules.minEffect());
+                + "at %s, 95 %% at %d)%s", maxTrials, maxTrials - 1 == FIRST_LOOK ? "round " + FIRST_LOOK
+                : "rounds " + FIRST_LOOK + "–" + (maxTrials - 1), maxTrials,
+                splitTrials > maxTrials ? String.format(java.util.Locale.ROOT, "; a comparison whose launches fell in two groups "
+                        + "goes on to %d rounds, 95 %% at the last", splitTrials) : "");
     }
 
     /**
-     * Whether one benchmark needs no more rounds: every variant against the base is decided on every
-     * deciding figure, or has no verdict more trials would not mend (a driver's or a window's flag,
-     * errors above the limit, a figure not measured).
+     * Whether one comparison needs no more rounds after {@code trials} of each: decided on the
+     * interim level, or at its last look — the scale's count where launches agree, {@link #splitTrials}
+     * where either side's fell in two groups.
+     */
+    public boolean stops(double[] variant, double[] base, int trials, VerdictRules rules) {
+        if (trials >= splitTrials) {
+            return true;
+        }
+        if (trials >= maxTrials && !split(variant, base, rules)) {
+            return true;
+        }
+        RatioInterval ri = RatioInterval.of(variant, base, INTERIM_CONFIDENCE);
+        return ri.claims(rules.minEffect()) || ri.within(rules.minEffect());
+    }
+
+    private static boolean split(double[] variant, double[] base, VerdictRules rules) {
+        return Launches.split(variant, rules.minEffect()).isPresent() || Launches.split(base, rules.minEffect()).isPresent();
+    }
+
+    /**
+     * Whether one benchmark needs no more rounds: every variant against the base stops on every
+     * deciding figure ({@link #stops}), or has no verdict more trials would not mend (a driver's or a
+     * window's flag, errors above the limit, a figure not measured).
      *
      * @param trials the benchmark's trials so far, by variant; every variant has run {@code round} rounds
      */
     public boolean decided(Map<String, List<TrialResult>> trials, String base, int round, VerdictRules rules) {
-        if (round >= maxTrials) {
+        if (round >= splitTrials) {
             return true;
         }
         if (round < FIRST_LOOK) {
@@ -94,8 +118,8 @@ public record Sequential(int maxTrials) {
         // trial it lacks), a shifted window read on its steady end, a window that held one level whole.
         Verdict.Sides sides = Verdict.sides(figure, variant, base);
         if (sides.none() != null) {
-            return !sides.mendable();
+            return round >= maxTrials || !sides.mendable();
         }
-        return decided(sides.a(), sides.b(), round, rules);
+        return stops(sides.a(), sides.b(), round, rules);
     }
 }

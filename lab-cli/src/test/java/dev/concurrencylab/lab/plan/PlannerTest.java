@@ -7,6 +7,7 @@ import dev.concurrencylab.lab.suite.Launch;
 import dev.concurrencylab.lab.suite.Scale;
 import dev.concurrencylab.lab.suite.Suite;
 import dev.concurrencylab.lab.suite.SuiteLoader;
+import dev.concurrencylab.lab.verdict.Sequential;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -59,5 +60,15 @@ class PlannerTest {
         assertThat(Planner.plan(quick, Scale.STANDARD, TrialCount.parse("3"), quick.variants()).sequential()).isNull();
         assertThat(Planner.plan(quick, Scale.QUICK, TrialCount.SUITE, quick.variants()).sequential()).isNull();
         assertThat(Planner.plan(quick, Scale.FULL, TrialCount.parse("auto"), quick.variants()).sequential()).isNotNull();
+    }
+
+    @Test
+    void roundsArePlannedUpToFiveForComparisonsWhoseLaunchesSplit() {
+        Suite e4 = LOADER.load("e4-cpu-io");
+        Plan plan = Planner.plan(e4, Scale.STANDARD, TrialCount.SUITE, e4.variants());
+
+        assertThat(plan.sequential().maxTrials()).isEqualTo(e4.trials().at(Scale.STANDARD)).isEqualTo(3);
+        assertThat(plan.trialsPerVariant()).isEqualTo(Sequential.SPLIT_TRIALS);
+        assertThat(plan.stopping()).contains("goes on to 5 rounds");
     }
 }

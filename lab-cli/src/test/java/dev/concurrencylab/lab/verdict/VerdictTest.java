@@ -175,6 +175,22 @@ class VerdictTest {
                 .isEqualTo(Verdict.Kind.BETTER);
     }
 
+    @Test
+    void launchesInTwoGroupsAtTheThirdRoundGoOnToTheFifthLaunchesThatAgreeDoNot() {
+        Sequential rule = new Sequential(3);
+        List<TrialResult> base = throughput(1000, 1010, 990);
+        java.util.Map<String, List<TrialResult>> split = java.util.Map.of("mvc-platform", base, "webflux", throughput(1500, 1510, 2400));
+        java.util.Map<String, List<TrialResult>> agree = java.util.Map.of("mvc-platform", base, "webflux", throughput(1500, 1400, 1650));
+
+        assertThat(rule.decided(split, "mvc-platform", 3, RULES)).as("three launches a side cannot rank").isFalse();
+        assertThat(rule.decided(agree, "mvc-platform", 3, RULES)).isTrue();
+        java.util.Map<String, List<TrialResult>> fifth = java.util.Map.of("mvc-platform", throughput(1000, 1010, 990, 1005, 995),
+                "webflux", throughput(1500, 1510, 2400, 1490, 2380));
+        assertThat(rule.decided(fifth, "mvc-platform", 5, RULES)).isTrue();
+        assertThat(Verdict.of(Figure.THROUGHPUT, "webflux", fifth.get("webflux"), "mvc-platform", fifth.get("mvc-platform"), RULES).kind())
+                .as("every launch pair higher: a claim by ranks").isEqualTo(Verdict.Kind.BETTER);
+    }
+
     private static List<TrialResult> trials(double... p99) {
         return Arrays.stream(p99).mapToObj(p -> trial(p, 100)).toList();
     }
