@@ -47,8 +47,12 @@ final class Rounds {
                 decidedAfter.put(benchmark, round);
                 long left = plan.trials().stream().filter(t -> t.benchmark().name().equals(benchmark) && t.repetition() > round).count();
                 progress.skip((int) left);
-                progress.note(String.format("lab: %s decided after %d round(s): every variant against %s on throughput and p99; "
-                        + "its %d remaining trial(s) are not run", benchmark, round, base, left));
+                progress.note(round < rule.maxTrials()
+                        ? String.format("lab: %s decided after %d round(s): every variant against %s on throughput and p99; "
+                                + "its %d remaining trial(s) are not run", benchmark, round, base, left)
+                        : String.format("lab: %s ends after %d round(s): every comparison decided or at its last look (round %d, "
+                                + "%d where a variant's launches fell in two groups); its %d remaining trial(s) are not run",
+                                benchmark, round, rule.maxTrials(), rule.splitTrials(), left));
             }
         }
         return decidedAfter.containsKey(benchmark);

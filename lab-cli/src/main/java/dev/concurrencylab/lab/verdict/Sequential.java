@@ -74,6 +74,9 @@ public record Sequential(int maxTrials, int splitTrials) {
         if (trials >= maxTrials && !split(variant, base, rules)) {
             return true;
         }
+        // An interim look stays on Welch's interval even where launches split: ranks cannot bound a
+        // 99.9 % interval below 7 trials a side, so a single odd launch would hold every run to its
+        // last round; a split's spread already widens Welch's interval. The last look is the verdict's own.
         RatioInterval ri = RatioInterval.of(variant, base, INTERIM_CONFIDENCE);
         return ri.claims(rules.minEffect()) || ri.within(rules.minEffect());
     }
