@@ -182,12 +182,16 @@ final class DecisionTable {
     }
 
     private static String failureCell(Verdict f) {
-        String mark = switch (f.kind()) {
+        return switch (f.kind()) {
             case BETTER -> "✓ fails less";
             case WORSE -> "✗ fails more";
-            default -> "? both fail";
+            default -> bothAbove(f) ? "? both fail" : "? near the bar";
         };
-        return mark;
+    }
+
+    /** An undecided failure verdict is either two sides above the bar or one near it (FailureRates). */
+    private static boolean bothAbove(Verdict f) {
+        return f.text().startsWith("both fail");
     }
 
     /** One sentence per kind of work: which stack the table favours, on which figures, or that none. */
@@ -198,7 +202,8 @@ final class DecisionTable {
                 said.add(row.variant() + switch (row.failures().get().kind()) {
                     case WORSE -> " failed more requests than " + row.base();
                     case BETTER -> " failed fewer requests than " + row.base();
-                    default -> " and " + row.base() + " failed above the bar, not told apart";
+                    default -> bothAbove(row.failures().get()) ? " and " + row.base() + " failed above the bar, not told apart"
+                            : " not told apart from " + row.base() + " on failures, one side near the bar";
                 });
                 continue;
             }
