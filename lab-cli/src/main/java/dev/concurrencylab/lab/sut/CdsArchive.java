@@ -4,10 +4,13 @@ import dev.concurrencylab.services.ChildProcess;
 import dev.concurrencylab.services.ServiceException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
@@ -63,7 +66,9 @@ public final class CdsArchive {
 
     /**
      * Unpacks the jar and starts it once to record what its start-up loads; the archive appears
-     * only when all of it succeeded, and archives of earlier builds of the jar are removed.
+     * only when all of it succeeded, and archives of earlier builds of the jar are removed. Another
+     * lab making the same archive (two runs, or tests side by side) is waited for, and its archive
+     * taken: making it here too would delete the folder that lab's server runs from.
      *
      * @param java       the JVM, with any command prefix (CPU pinning) before it
      * @param jvmFlags   the flags every start with this archive will use
@@ -71,6 +76,23 @@ public final class CdsArchive {
      * @throws ServiceException naming the log to read when it fails
      */
     public void make(List<String> java, List<String> jvmFlags, List<String> springArgs) {
+        try {
+            Files.createDirectories(dir.getParent());
+            // A file lock keeps other processes out; it cannot keep out this JVM's own threads.
+            synchronized (CdsArchive.class) {
+                try (FileChannel file = FileChannel.open(lockFile(), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                        FileLock lock = file.lock()) {
+                    if (!made()) {
+                        makeHere(java, jvmFlags, springArgs);
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new ServiceException(stem(jar) + " CDS archive: " + e.getMessage());
+        }
+    }
+
+    private void makeHere(List<String> java, List<String> jvmFlags, List<String> springArgs) {
         try {
             if (Files.isDirectory(dir)) {
                 deleteTree(dir);
@@ -99,11 +121,16 @@ public final class CdsArchive {
         }
     }
 
+    /** Held while the archive is made: beside its folder, which making it deletes and fills again. */
+    Path lockFile() {
+        return dir.resolveSibling(dir.getFileName() + ".lock");
+    }
+
     Path archiveFile() {
         return dir.resolve("app.jsa");
     }
 
-    private Path unpackedJar() {
+    Path unpackedJar() {
         return dir.resolve(jar.getFileName());
     }
 

@@ -14,10 +14,15 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /** The CDS archive the lab makes for a real server jar is one the JVM maps, and only for the flags it was made with. */
+@Execution(ExecutionMode.CONCURRENT)
 class CdsArchiveTest {
 
     static final Path HOME = Path.of("..").toAbsolutePath().normalize();
@@ -66,6 +71,33 @@ class CdsArchiveTest {
                 .isInstanceOf(ServiceException.class)
                 .hasMessageContaining("sut-mvc CDS archive start-up failed");
         assertThat(archive.made()).isFalse();
+    }
+
+    @Test
+    void aLabWhoseArchiveAnotherProcessIsMakingWaitsAndTakesThatArchive() throws Exception {
+        Variant mvc = Catalog.load(HOME).variants().get("mvc-platform");
+        Path jar = Files.copy(mvc.jar(), tmp.resolve("sut-mvc.jar"));
+        CdsArchive archive = CdsArchive.of(jar, mvc.jvmFlags());
+        Files.createDirectories(archive.lockFile().getParent());
+        Process other = new ProcessBuilder(JAVA, "-cp", System.getProperty("java.class.path"), LockHolder.class.getName(),
+                archive.lockFile().toString()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        try {
+            assertThat(new String(other.getInputStream().readNBytes(4))).isEqualTo("held");
+            CompletableFuture<Void> making = CompletableFuture.runAsync(() -> archive.make(List.of(JAVA), mvc.jvmFlags(), noDatabase()));
+            Thread.sleep(1_000);
+            assertThat(making).as("waiting for the other process").isNotDone();
+            // what the other process leaves once its archive is made (the files' contents are not read here)
+            Files.createDirectories(archive.archiveFile().getParent());
+            Files.writeString(archive.archiveFile(), "the other process's archive");
+            Files.writeString(archive.unpackedJar(), "the other process's unpacking");
+            other.getOutputStream().close();
+
+            making.get(30, TimeUnit.SECONDS);
+            assertThat(archive.archiveFile()).as("taken, not made again").hasContent("the other process's archive");
+            assertThat(archive.archiveFile().resolveSibling("archiving.log")).doesNotExist();
+        } finally {
+            other.destroyForcibly();
+        }
     }
 
     /** Start-up up to the context's refresh needs no database when the schema is not applied. */
