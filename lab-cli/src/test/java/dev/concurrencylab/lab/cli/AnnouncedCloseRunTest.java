@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * A Spring app as a team brings it: Tomcat's default keep-alive limit answers every connection's
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * it back. Those closes were counted as resets (~1 % of a trial, over the error bar) and the server
  * flagged overloaded.
  */
+@Isolated
 class AnnouncedCloseRunTest {
 
     @TempDir

@@ -10,8 +10,11 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /** The driver's own descriptors are the driver's limit: running out of them is said as such, never as the server's or a service's fault. */
+@Execution(ExecutionMode.CONCURRENT)
 class DriverOutOfFilesTest {
 
     @TempDir

@@ -17,8 +17,13 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /** The server under test on another host (a network namespace with its own sshd), the driver here. */
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock(NamespaceHosts.RESOURCE)
 class HostsRunTest {
 
     @TempDir
@@ -154,40 +159,6 @@ class HostsRunTest {
 
     @Test
     @Timeout(value = 5, unit = TimeUnit.MINUTES)
-    void postgresqlOnAHostOfItsOwnServesTheServerOnAnother(@TempDir Path dir) throws Exception {
-        String suite = """
-                name: db-on-a-host
-                variants: [mvc-platform]
-                trials: 1
-                warmup: 1s
-                benchmarks:
-                  - workload: posts-read
-                    load: {model: max-rate, workers: 4, duration: 2s}
-                """;
-        try (ChildLab lab = ChildLab.start(dir, suite, "run", List.of(), List.of("--hosts", withDatabaseHost.toString(), "--cpus", "driver=0"))) {
-            assertThat(lab.process.waitFor(4, TimeUnit.MINUTES)).as("lab finished; output: %s", lab.log()).isTrue();
-            assertThat(lab.process.exitValue()).as("exit code; output: %s", lab.log()).isZero();
-
-            JsonNode trial = ResultStore.JSON.readTree(lab.trials().getFirst().toFile());
-            assertThat(trial.path("status").asText()).isEqualTo("ok");
-            assertThat(trial.path("count").asLong()).as("good answers, each a row read from PostgreSQL on db-box").isPositive();
-            assertThat(trial.findValue("serviceCpuMsPer1k").path("postgresql").asDouble()).as("PostgreSQL's CPU, read on db-box").isPositive();
-            JsonNode run = ResultStore.JSON.readTree(lab.out.resolve("run.json").toFile());
-            assertThat(run.path("services").path("postgresql").asText()).contains("on db-box");
-            assertThat(run.path("hosts").findValuesAsText("name")).as("hosts in run.json").containsExactly("app-box", "db-box");
-            JsonNode db = run.path("hosts").get(1);
-            assertThat(db.path("machine").path("jdk").asText()).isNotBlank();
-            assertThat(db.path("rttSamples").asInt()).isPositive();
-            assertThat(Files.readString(lab.out.resolve("report.md"))).contains("every latency includes the network's round trip")
-                    .contains("db-box (services;");
-        }
-        // the services launcher on a host keeps its clusters under lab-services-*
-        assertThat(hosts.processes().filter(p -> p.info().commandLine().orElse("").contains("lab-services-"))
-                .filter(p -> running(p.pid())).count()).as("no PostgreSQL left running on db-box").isZero();
-    }
-
-    @Test
-    @Timeout(value = 5, unit = TimeUnit.MINUTES)
     void twoDriverHostsShareAnOpenRateAtTheServerOnAThird(@TempDir Path dir) throws Exception {
         String suite = """
                 name: drivers-on-hosts
@@ -204,9 +175,10 @@ class HostsRunTest {
 
             JsonNode trial = ResultStore.JSON.readTree(lab.trials().getFirst().toFile());
             assertThat(trial.path("status").asText()).as("trial: %s", trial).isEqualTo("ok");
-            // One host's share alone would be 200, each sending the whole rate 800; a busy machine's drivers fall behind by a
-            // little (7 % seen at a load of 14 on 2 cores), and the rule that judges that is not this test's.
-            assertThat(trial.findValue("achievedRate").asDouble()).as("both hosts' shares together").isBetween(340.0, 404.0);
+            // One host's share alone would be 200, each sending the whole rate 800. Drivers on a busy machine fall behind
+            // (7 % seen at a load of 14 on 2 cores; tests run beside this one), and the rule that judges that is not this
+            // test's: more than one share and no more than the whole rate is what this test proves.
+            assertThat(trial.findValue("achievedRate").asDouble()).as("both hosts' shares together").isBetween(250.0, 404.0);
             JsonNode run = ResultStore.JSON.readTree(lab.out.resolve("run.json").toFile());
             assertThat(run.path("hosts").findValuesAsText("name")).containsExactly("app-box", "driver-a", "driver-b");
         }
@@ -214,15 +186,18 @@ class HostsRunTest {
 
     @Test
     @Timeout(value = 6, unit = TimeUnit.MINUTES)
-    void theBrokersOnAServicesHostCarryTheWorkTheServerOnAnotherHandsOff(@TempDir Path dir) throws Exception {
+    void theDatabaseAndBrokersOnAServicesHostServeAndCarryTheWorkOfTheServerOnAnother(@TempDir Path dir) throws Exception {
         StringBuilder suite = new StringBuilder("""
-                name: brokers-on-a-host
+                name: services-on-a-host
                 variants: [mvc-platform]
                 trials: 1
                 warmup: 1s
                 launch: per-round
-                # one server for the three brokers in turn: what is asserted is each broker's hand-offs, not a server each
+                # one server for the read and the three brokers in turn: what is asserted is each one's answers, not a server each
                 benchmarks:
+                  - name: posts
+                    workload: posts-read
+                    load: {model: max-rate, workers: 4, duration: 2s}
                 """);
         for (String broker : List.of("kafka", "rabbitmq", "redis")) {
             suite.append("""
@@ -237,18 +212,30 @@ class HostsRunTest {
             assertThat(lab.process.waitFor(5, TimeUnit.MINUTES)).as("lab finished; output: %s", lab.log()).isTrue();
             assertThat(lab.process.exitValue()).as("exit code; output: %s", lab.log()).isZero();
 
-            assertThat(lab.trials()).hasSize(3);
+            assertThat(lab.trials()).hasSize(4);
             for (Path file : lab.trials()) {
                 JsonNode trial = ResultStore.JSON.readTree(file.toFile());
                 assertThat(trial.path("status").asText()).as("trial %s", file.getFileName()).isEqualTo("ok");
+                if (trial.path("benchmark").asText().equals("posts")) {
+                    assertThat(trial.path("count").asLong()).as("good answers, each a row read from PostgreSQL on brokers-box").isPositive();
+                    assertThat(trial.findValue("serviceCpuMsPer1k").path("postgresql").asDouble()).as("PostgreSQL's CPU, read on brokers-box")
+                            .isPositive();
+                    continue;
+                }
                 assertThat(trial.findValue("handedOff").asLong()).as("handed off in %s", file.getFileName()).isPositive();
                 assertThat(trial.findValue("completed").asLong()).as("completed through the broker on brokers-box in %s", file.getFileName())
                         .isEqualTo(trial.findValue("handedOff").asLong());
             }
-            JsonNode services = ResultStore.JSON.readTree(lab.out.resolve("run.json").toFile()).path("services");
+            JsonNode run = ResultStore.JSON.readTree(lab.out.resolve("run.json").toFile());
             for (String name : List.of("postgresql", "kafka", "rabbitmq", "redis")) {
-                assertThat(services.path(name).asText()).as(name).contains("on brokers-box");
+                assertThat(run.path("services").path(name).asText()).as(name).contains("on brokers-box");
             }
+            assertThat(run.path("hosts").findValuesAsText("name")).as("hosts in run.json").containsExactly("app-box", "brokers-box");
+            JsonNode services = run.path("hosts").get(1);
+            assertThat(services.path("machine").path("jdk").asText()).isNotBlank();
+            assertThat(services.path("rttSamples").asInt()).isPositive();
+            assertThat(Files.readString(lab.out.resolve("report.md"))).contains("every latency includes the network's round trip")
+                    .contains("brokers-box (services;");
         }
         assertThat(hosts.processes().filter(p -> p.info().commandLine().orElse("").contains("lab-services-"))
                 .filter(p -> running(p.pid())).count()).as("no service left running on brokers-box").isZero();

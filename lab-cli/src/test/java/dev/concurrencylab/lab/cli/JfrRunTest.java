@@ -6,16 +6,20 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.concurrencylab.lab.result.ResultStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * One real run with JFR on: WebFlux on R2DBC against WebFlux running blocking JDBC on its event
  * loop (E3/E4's anti-pattern). The recordings must show the blocking on the loop, and only there.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class JfrRunTest {
 
     @TempDir
@@ -24,7 +28,8 @@ class JfrRunTest {
 
     @BeforeAll
     static void run() throws Exception {
-        lab = ChildLab.run(tmp, """
+        // --no-cds: no other test starts sut-webflux, so the archive its two starts would share costs more than it saves
+        lab = ChildLab.start(tmp, """
                 name: jfr-loop
                 variants: [webflux, webflux-jdbc-on-loop]
                 trials: 1
@@ -33,7 +38,7 @@ class JfrRunTest {
                   - workload: posts-read
                     jfr: true
                     load: {model: open-rate, rate: 200, duration: 5s}
-                """);
+                """, "run", List.of(), List.of("--no-cds"));
         assertThat(lab.process.waitFor(3, TimeUnit.MINUTES)).as("the run ends; its output: %s", lab.log()).isTrue();
     }
 

@@ -9,8 +9,11 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /** The lab in its own JVM, killed with SIGKILL after its first trial, or ended with SIGTERM during its second trial or capacity step. */
+@Execution(ExecutionMode.CONCURRENT)
 class KilledLabTest {
 
     @TempDir

@@ -12,12 +12,15 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * A team's own app as docs/own-app.md brings it: a suite file in a folder of its own, a jar the lab
  * knows nothing of (example-app: its own endpoints and its own table, made at its start in the lab's
  * PostgreSQL), its requests as a two-request mix, platform against virtual threads.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class OwnAppRunTest {
 
     @TempDir

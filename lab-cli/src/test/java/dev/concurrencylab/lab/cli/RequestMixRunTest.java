@@ -9,11 +9,14 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * A suite's own mix or sequence of named requests, run by the lab against a real server: per-request
  * figures in the trial and the report, thresholds on one request.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class RequestMixRunTest {
 
     @TempDir

@@ -13,11 +13,14 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine;
 
 /** The command a run records runs the same thing again: every option that changes what runs is in it. */
+@Execution(ExecutionMode.CONCURRENT)
 class RerunLineTest {
 
     @TempDir

@@ -14,8 +14,11 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /** A run killed part-way goes on with {@code ./lab resume} in its own directory: one run, its trials kept, its parts recorded. */
+@Execution(ExecutionMode.CONCURRENT)
 class ResumeTest {
 
     @TempDir

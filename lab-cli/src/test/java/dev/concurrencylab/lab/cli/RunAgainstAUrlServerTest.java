@@ -10,8 +10,11 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /** A server the user runs on this machine, given by URL, is watched as the server: its CPU, memory and threads; it needs no service of the lab's. */
+@Execution(ExecutionMode.CONCURRENT)
 class RunAgainstAUrlServerTest {
 
     @TempDir

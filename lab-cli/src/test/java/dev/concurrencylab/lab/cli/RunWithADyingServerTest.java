@@ -15,11 +15,13 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * One real run, as a user runs it, whose server is killed in the middle of the first trial: the
  * run must fail that trial quickly, go on, and report the numbers and the flag it measured.
  */
+@Isolated
 class RunWithADyingServerTest {
 
     @TempDir

@@ -10,12 +10,14 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * One real run whose PostgreSQL (started by the lab) is killed in the middle of the first trial:
  * the trial must fail without waiting out its window, naming the service, and the run stop with one line
  * instead of measuring servers without their database.
  */
+@Isolated
 class RunWithADyingServiceTest {
 
     @TempDir

@@ -14,8 +14,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** With --trials auto a benchmark stops between rounds once every comparison is decided. */
+@Isolated
 class SequentialRunTest {
 
     @TempDir

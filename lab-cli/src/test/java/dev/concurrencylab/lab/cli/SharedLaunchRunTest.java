@@ -13,8 +13,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /** A suite with {@code launch: per-round} runs each variant's round of benchmarks on one server, as a user runs it. */
+@Execution(ExecutionMode.CONCURRENT)
 class SharedLaunchRunTest {
 
     private static final String SUITE = """

@@ -20,12 +20,15 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * A server that sheds a third of its load as fast 503s, against one that answers everything, both
  * taking 20 ms for a good answer. The 503s must be errors, never speed: out of goodput and latency,
  * no latency verdict, and a crossed error-rate threshold makes the run exit 3.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class SheddingServerTest {
 
     private static final long GOOD_ANSWER_MS = 20;

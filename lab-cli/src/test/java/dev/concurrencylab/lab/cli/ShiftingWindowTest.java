@@ -11,8 +11,10 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** A window whose throughput halves half-way is classed and flagged by its change point; a steady one is not. */
+@Isolated
 class ShiftingWindowTest {
 
     @TempDir

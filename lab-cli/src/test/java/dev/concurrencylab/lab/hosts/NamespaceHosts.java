@@ -28,6 +28,12 @@ import java.util.regex.Pattern;
  */
 public final class NamespaceHosts implements AutoCloseable {
 
+    /**
+     * Test classes that make hosts hold this JUnit resource, one class at a time: a file lock in this
+     * JVM, the machine's IP forwarding and the lab's upload folder on the hosts are shared by all.
+     */
+    public static final String RESOURCE = "namespace-hosts";
+
     private static final String PREFIX = "labns";
     private static final Path LOCK = Path.of(System.getProperty("java.io.tmpdir"), "lab-test-namespaces.lock");
     private static final Pattern SUBNET = Pattern.compile("inet 10\\.250\\.(\\d+)\\.");

@@ -9,8 +9,11 @@ import java.io.InputStreamReader;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /** A real JVM recorded by the lab's recorder for one window, and the summary read from its file. */
+@Execution(ExecutionMode.CONCURRENT)
 class JfrRecorderTest {
 
     @TempDir

@@ -9,8 +9,10 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** The JIT compiler threads of a real JVM, as the kernel sees them, and their priority raised and given back. */
+@Isolated
 class CompilerThreadsTest {
 
     @Test

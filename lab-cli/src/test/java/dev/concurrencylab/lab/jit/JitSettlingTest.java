@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** Settling judged on a real JVM's compiler threads, beside its own count of compilations. */
+@Isolated
 class JitSettlingTest {
 
     @Test

@@ -7,8 +7,10 @@ import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** A real JVM's own counters, read from its perf-data file as the lab reads a server's. */
+@Isolated
 public class PerfDataTest {
 
     @Test

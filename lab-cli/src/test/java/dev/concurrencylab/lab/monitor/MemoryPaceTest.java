@@ -7,8 +7,10 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** The machine's pace: a chase that misses the caches, and the monitor's samples carrying it. */
+@Isolated
 class MemoryPaceTest {
 
     @Test

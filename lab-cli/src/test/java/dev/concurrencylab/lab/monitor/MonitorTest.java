@@ -29,8 +29,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** The monitor against real processes: this JVM, CPU hogs it starts, and a server with known meters. */
+@Isolated
 class MonitorTest {
 
     private static TestServer server;

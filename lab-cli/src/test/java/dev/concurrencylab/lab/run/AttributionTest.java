@@ -23,8 +23,10 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** Whose doing late requests were, judged on real load against a real server whose behaviour is known. */
+@Isolated
 class AttributionTest {
 
     private static TestServer server;

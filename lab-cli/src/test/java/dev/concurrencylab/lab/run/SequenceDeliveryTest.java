@@ -17,8 +17,10 @@ import dev.concurrencylab.lab.result.Delivery;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** An open model's sequence: its rate is of sessions, so what it asked for is counted in requests as what it sent is. */
+@Isolated
 class SequenceDeliveryTest {
 
     @Test

@@ -15,8 +15,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /** How the lab reads and restarts the app's work counters around a window. */
+@Execution(ExecutionMode.CONCURRENT)
 class WorkCompletionTest {
 
     @Test

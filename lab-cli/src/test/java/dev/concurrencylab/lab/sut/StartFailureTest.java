@@ -12,8 +12,11 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /** A real server that cannot start says why in one line, naming what it could not reach. */
+@Execution(ExecutionMode.CONCURRENT)
 class StartFailureTest {
 
     static final Path HOME = Path.of("..").toAbsolutePath().normalize();

@@ -15,8 +15,10 @@ import dev.concurrencylab.lab.load.Warmup;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** A status the suite expects, such as the 302 that answers a form's POST, is a good answer; any other is a status error. */
+@Isolated
 class ExpectedStatusTest {
 
     private final HyperfoilDriver driver = new HyperfoilDriver(1);

@@ -19,8 +19,10 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** A weighted mix of named requests against real servers on loopback: its shares, and its figures per request. */
+@Isolated
 class RequestMixTest {
 
     private final HyperfoilDriver driver = new HyperfoilDriver(1);

@@ -15,11 +15,13 @@ import dev.concurrencylab.lab.load.Warmup;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * A sequence against a real server that records, per session (the {@code {session}} its requests
  * carry), the order its requests arrived in and whether one arrived before the one before it was answered.
  */
+@Isolated
 class RequestSequenceTest {
 
     private static final List<String> STEPS = List.of("/list", "/view", "/redirect");

@@ -16,7 +16,9 @@ import dev.concurrencylab.lab.load.hyperfoil.MicroServer;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
+@Isolated
 class ShareWireTest {
 
     @Test

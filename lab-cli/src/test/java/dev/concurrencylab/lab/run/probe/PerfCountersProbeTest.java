@@ -13,8 +13,10 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** A real JVM's counters, kept as a window opens and ends, in the file beside the trial's recording. */
+@Isolated
 class PerfCountersProbeTest {
 
     @Test
