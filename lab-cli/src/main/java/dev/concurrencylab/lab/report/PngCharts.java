@@ -3,7 +3,10 @@ package dev.concurrencylab.lab.report;
 import dev.concurrencylab.lab.result.Numbers;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -74,10 +77,10 @@ final class PngCharts {
         styler.setDefaultSeriesRenderStyle(org.knowm.xchart.XYSeries.XYSeriesRenderStyle.Line);
         // Ratios on a log scale drawn as log2, so ½× and 2× sit as far from 1× and every tick can be labelled.
         chart.setCustomXAxisTickLabelsFormatter(x -> String.format(java.util.Locale.ROOT, "%.2f×", Math.pow(2, x)));
+        List<String> labels = fit(spec.categories());
         chart.setCustomYAxisTickLabelsFormatter(y -> {
             int row = (int) Math.round(y);
-            return Math.abs(y - row) < 1e-6 && row >= 0 && row < rows ? fit(spec.categories().get(rows - 1 - row))
-                    : blank(y);
+            return Math.abs(y - row) < 1e-6 && row >= 0 && row < rows ? labels.get(rows - 1 - row) : blank(y);
         });
         java.awt.Color[] colors = {new java.awt.Color(0x1f77b4), new java.awt.Color(0xd62728), new java.awt.Color(0x2ca02c)};
         org.knowm.xchart.XYSeries one = chart.addSeries("same as the base", new double[] {0, 0}, new double[] {-1, rows});
@@ -122,8 +125,19 @@ final class PngCharts {
      */
     static final int LABEL = 20;
 
-    static String fit(String label) {
-        return label.length() <= LABEL ? label : label.substring(0, LABEL - 1) + "…";
+    /** Each label cut to {@link #LABEL} characters, and numbered where cutting made two alike. */
+    static List<String> fit(List<String> labels) {
+        List<String> fitted = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (String label : labels) {
+            String cut = label.length() <= LABEL ? label : label.substring(0, LABEL - 1) + "…";
+            for (int n = 2; !seen.add(cut); n++) {
+                String suffix = "…" + n;
+                cut = label.substring(0, Math.min(label.length(), LABEL - suffix.length())) + suffix;
+            }
+            fitted.add(cut);
+        }
+        return fitted;
     }
 
     /** A label that shows nothing and differs from every other tick's: its position in 64ths, in binary, in two kinds of space. */
