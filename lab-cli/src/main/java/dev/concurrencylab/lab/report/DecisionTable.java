@@ -48,7 +48,7 @@ final class DecisionTable {
     static final List<Figure> FIGURES = List.of(Figure.THROUGHPUT, Figure.P99, Figure.CPU_PER_1K, Figure.THREADS_PEAK, Figure.RSS_PEAK);
 
     /** One row: a variant against the base on one kind of work, in one run. */
-    record Row(Question question, String variant, String base, RunResults run, List<Verdict> verdicts, Optional<Verdict> failures) {
+    record Row(Question question, String variant, String base, RunResults run, List<Verdict> verdicts, Optional<FailureRates.Answer> failures) {
     }
 
     private DecisionTable() {
@@ -71,7 +71,7 @@ final class DecisionTable {
                 if (trials.isEmpty() || !STACKS.contains(variant)) {
                     continue;
                 }
-                Optional<Verdict> failures = FailureRates.decide(trials, baseTrials, rules)
+                Optional<FailureRates.Answer> failures = FailureRates.decide(trials, baseTrials, rules)
                         ? Optional.of(FailureRates.compare(variant, trials, base, baseTrials, rules)) : Optional.empty();
                 List<Verdict> verdicts = FIGURES.stream().map(f -> Verdict.of(f, variant, trials, base, baseTrials, rules)).toList();
                 rows.add(new Row(q, variant, base, r, verdicts, failures));
@@ -181,17 +181,12 @@ final class DecisionTable {
         return String.format(Locale.ROOT, "%s%s× (%s)", mark, two(v.interval().ratio()), v.interval().ends(DecisionTable::two));
     }
 
-    private static String failureCell(Verdict f) {
-        return switch (f.kind()) {
+    private static String failureCell(FailureRates.Answer f) {
+        return switch (f.verdict().kind()) {
             case BETTER -> "✓ fails less";
             case WORSE -> "✗ fails more";
-            default -> bothAbove(f) ? "? both fail" : "? near the bar";
+            default -> f.placement() == FailureRates.Placement.BOTH_ABOVE ? "? both fail" : "? near the bar";
         };
-    }
-
-    /** An undecided failure verdict is either two sides above the bar or one near it (FailureRates). */
-    private static boolean bothAbove(Verdict f) {
-        return f.text().startsWith("both fail");
     }
 
     /** One sentence per kind of work: which stack the table favours, on which figures, or that none. */
@@ -199,10 +194,10 @@ final class DecisionTable {
         List<String> said = new ArrayList<>();
         for (Row row : rows) {
             if (row.failures().isPresent()) {
-                said.add(row.variant() + switch (row.failures().get().kind()) {
+                said.add(row.variant() + switch (row.failures().get().verdict().kind()) {
                     case WORSE -> " failed more requests than " + row.base();
                     case BETTER -> " failed fewer requests than " + row.base();
-                    default -> bothAbove(row.failures().get()) ? " and " + row.base() + " failed above the bar, not told apart"
+                    default -> row.failures().get().placement() == FailureRates.Placement.BOTH_ABOVE ? " and " + row.base() + " failed above the bar, not told apart"
                             : " not told apart from " + row.base() + " on failures, one side near the bar";
                 });
                 continue;

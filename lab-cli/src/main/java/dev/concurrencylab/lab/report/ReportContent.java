@@ -150,7 +150,7 @@ public record ReportContent(String title, String summary, Map<String, String> en
     private static String verdicts(List<Figure> figures, String variant, List<TrialResult> trials, String base,
             List<TrialResult> baseTrials, VerdictRules rules) {
         if (FailureRates.decide(trials, baseTrials, rules)) {
-            return FailureRates.compare(variant, trials, base, baseTrials, rules).text();
+            return FailureRates.compare(variant, trials, base, baseTrials, rules).verdict().text();
         }
         List<Verdict> said = figures.stream().map(f -> Verdict.of(f, variant, trials, base, baseTrials, rules)).toList();
         boolean oneReason = said.stream().allMatch(v -> v.kind() == Verdict.Kind.NO_VERDICT)

@@ -25,8 +25,17 @@ public final class FailureRates {
         return Verdict.errorRate(trials) > rules.maxErrorRate() || Verdict.errorRate(baseTrials) > rules.maxErrorRate();
     }
 
+    /** Where the two sides stand against the bar: one above and one within it, both above, or a side too near it to place. */
+    public enum Placement {
+        ONE_ABOVE, BOTH_ABOVE, NEAR_THE_BAR
+    }
+
+    /** The failure verdict and the placement it rests on, so a reader of the verdict need not parse its sentence. */
+    public record Answer(Verdict verdict, Placement placement) {
+    }
+
     /** "fails more than webflux: …" — each side's error rate against the bar, or their difference when both are above it. */
-    public static Verdict compare(String variant, List<TrialResult> trials, String base, List<TrialResult> baseTrials, VerdictRules rules) {
+    public static Answer compare(String variant, List<TrialResult> trials, String base, List<TrialResult> baseTrials, VerdictRules rules) {
         double bar = rules.maxErrorRate() * 100;
         Rate a = Rate.of(percents(trials), Verdict.errorRate(trials) * 100, bar);
         Rate b = Rate.of(percents(baseTrials), Verdict.errorRate(baseTrials) * 100, bar);
@@ -34,8 +43,9 @@ public final class FailureRates {
         String notCompared = "latency and throughput are not compared";
         if (a.side() == Side.ABOVE && b.side() == Side.BELOW || a.side() == Side.BELOW && b.side() == Side.ABOVE) {
             boolean more = a.side() == Side.ABOVE;
-            return new Verdict(variant, base, Figure.ERROR_RATE, more ? Verdict.Kind.WORSE : Verdict.Kind.BETTER,
-                    String.format(Locale.ROOT, "fails %s than %s: %s; %s", more ? "more" : "less", base, rates, notCompared), null);
+            return new Answer(new Verdict(variant, base, Figure.ERROR_RATE, more ? Verdict.Kind.WORSE : Verdict.Kind.BETTER,
+                    String.format(Locale.ROOT, "fails %s than %s: %s; %s", more ? "more" : "less", base, rates, notCompared), null),
+                    Placement.ONE_ABOVE);
         }
         if (a.side() == Side.ABOVE && b.side() == Side.ABOVE) {
             double diff = mean(a.percents()) - mean(b.percents());
@@ -47,15 +57,15 @@ public final class FailureRates {
             String interval = String.format(Locale.ROOT, "difference %s points, 95 %% CI %s–%s", signed(diff), signed(diff - half), signed(diff + half));
             if (diff - half > 0 || diff + half < 0) {
                 boolean more = diff > 0;
-                return new Verdict(variant, base, Figure.ERROR_RATE, more ? Verdict.Kind.WORSE : Verdict.Kind.BETTER,
+                return new Answer(new Verdict(variant, base, Figure.ERROR_RATE, more ? Verdict.Kind.WORSE : Verdict.Kind.BETTER,
                         String.format(Locale.ROOT, "fails %s than %s, both above the bar: %s; %s; %s", more ? "more" : "less", base, rates, interval,
-                                notCompared), null);
+                                notCompared), null), Placement.BOTH_ABOVE);
             }
-            return new Verdict(variant, base, Figure.ERROR_RATE, Verdict.Kind.UNDECIDED, String.format(Locale.ROOT,
-                    "both fail above the bar, undecided which more: %s; %s; %s", rates, interval, notCompared), null);
+            return new Answer(new Verdict(variant, base, Figure.ERROR_RATE, Verdict.Kind.UNDECIDED, String.format(Locale.ROOT,
+                    "both fail above the bar, undecided which more: %s; %s; %s", rates, interval, notCompared), null), Placement.BOTH_ABOVE);
         }
-        return new Verdict(variant, base, Figure.ERROR_RATE, Verdict.Kind.UNDECIDED, String.format(Locale.ROOT,
-                "failures near the bar, undecided: %s; %s", rates, notCompared), null);
+        return new Answer(new Verdict(variant, base, Figure.ERROR_RATE, Verdict.Kind.UNDECIDED, String.format(Locale.ROOT,
+                "failures near the bar, undecided: %s; %s", rates, notCompared), null), Placement.NEAR_THE_BAR);
     }
 
     private enum Side {

@@ -52,7 +52,7 @@ public record Verdict(String variant, String base, Figure figure, Kind kind, Str
     public static Verdict reported(Figure figure, String variant, List<TrialResult> trials, String base, List<TrialResult> baseTrials,
             VerdictRules rules) {
         return FailureRates.decide(trials, baseTrials, rules)
-                ? none(variant, base, figure, FailureRates.compare(variant, trials, base, baseTrials, rules).text())
+                ? none(variant, base, figure, FailureRates.compare(variant, trials, base, baseTrials, rules).verdict().text())
                 : of(figure, variant, trials, base, baseTrials, rules);
     }
 

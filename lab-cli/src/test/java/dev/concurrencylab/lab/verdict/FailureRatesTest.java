@@ -24,8 +24,10 @@ class FailureRatesTest {
         List<TrialResult> webflux = failing(0, 0, 0);
 
         assertThat(FailureRates.decide(platform, webflux, RULES)).isTrue();
-        Verdict v = FailureRates.compare("mvc-platform", platform, "webflux", webflux, RULES);
+        FailureRates.Answer answer = FailureRates.compare("mvc-platform", platform, "webflux", webflux, RULES);
+        Verdict v = answer.verdict();
 
+        assertThat(answer.placement()).isEqualTo(FailureRates.Placement.ONE_ABOVE);
         assertThat(v.kind()).isEqualTo(Verdict.Kind.WORSE);
         assertThat(v.text()).isEqualTo("fails more than webflux: 6.17 % of requests failed (3.40–9.10 % by trial; above the 1 % bar, "
                 + "95 % lower bound 1.36 %) against 0 % of requests failed (0 % by trial; within the 1 % bar, 95 % upper bound 0 %) for webflux; "
@@ -35,19 +37,19 @@ class FailureRatesTest {
     @Test
     void theBaseFailingMoreMakesTheVariantFailLess() {
         said(FailureRates.compare("webflux", failing(0, 1), "mvc-platform", failing(50, 52), RULES), Verdict.Kind.BETTER,
-                "fails less than mvc-platform: ");
+                FailureRates.Placement.ONE_ABOVE, "fails less than mvc-platform: ");
     }
 
     @Test
     void ratesTooSpreadToTellApartAreUndecided() {
         said(FailureRates.compare("webflux", failing(100, 300, 200), "mvc-platform", failing(150, 160), RULES), Verdict.Kind.UNDECIDED,
-                "both fail above the bar, undecided which more: ");
+                FailureRates.Placement.BOTH_ABOVE, "both fail above the bar, undecided which more: ");
     }
 
     @Test
     void aSideTooSpreadToPlaceAgainstTheBarLeavesItUndecided() {
         said(FailureRates.compare("mvc-platform", failing(0, 60), "webflux", failing(0, 0), RULES), Verdict.Kind.UNDECIDED,
-                "failures near the bar, undecided: 3 % of requests failed (0–6 % by trial) against ");
+                FailureRates.Placement.NEAR_THE_BAR, "failures near the bar, undecided: 3 % of requests failed (0–6 % by trial) against ");
     }
 
     @Test
@@ -55,8 +57,10 @@ class FailureRatesTest {
         assertThat(FailureRates.decide(failing(5, 9), failing(0, 0), RULES)).isFalse();
     }
 
-    private static void said(Verdict v, Verdict.Kind kind, String opening) {
+    private static void said(FailureRates.Answer answer, Verdict.Kind kind, FailureRates.Placement placement, String opening) {
+        Verdict v = answer.verdict();
         assertThat(v.kind()).as(v.text()).isEqualTo(kind);
+        assertThat(answer.placement()).as(v.text()).isEqualTo(placement);
         assertThat(v.text()).startsWith(opening);
     }
 
