@@ -80,8 +80,11 @@ final class CapacityCommand implements Callable<Integer> {
         System.out.printf("lab: capacity of %s at scale %s for %d variant(s); results in %s%n", loaded.name(), chosenScale.key(),
                 chosen.size(), dir);
         Path work = Files.createTempDirectory("lab-capacity-");
-        Map<String, CapacitySearch.Result> results = RunCommand.hooked(session,
+        Map<String, CapacitySearch.Result> results = RunCommand.hooked(session, "the steps that finished are kept in " + dir.resolve("trials"),
                 () -> new CapacityRunner(options.loadDriver(), session).run(plan, info, urls, work, cost));
+        if (session.aborting()) {
+            return Lab.EXIT_TRIAL_FAILED;
+        }
         results.forEach((variant, r) -> System.out.println("lab: capacity of " + variant + ": " + CapacityRunner.describe(r)));
         RunCommand.report(dir);
         return results.values().stream().allMatch(r -> r.steps().isEmpty()) ? Lab.EXIT_TRIAL_FAILED : Lab.EXIT_OK;

@@ -136,7 +136,11 @@ class RunCommand implements Callable<Integer> {
         }
         System.out.println("lab: results in " + dir);
         Path work = Files.createTempDirectory("lab-run-");
-        Runner.Outcome outcome = hooked(session, () -> new Runner(options.loadDriver(), session).run(plan, info, urls, work, expected));
+        Runner.Outcome outcome = hooked(session, "the trials that finished are kept in " + dir.resolve("trials") + ": ./lab resume " + dir
+                + " goes on from there", () -> new Runner(options.loadDriver(), session).run(plan, info, urls, work, expected));
+        if (session.aborting()) {
+            return Lab.EXIT_TRIAL_FAILED;
+        }
         System.out.printf("lab: done: %d trial(s) written to %s%s%n", outcome.trialsRun(), dir.resolve("trials"),
                 outcome.failedTrials() == 0 ? "" : " (" + outcome.failedTrials() + " failed)");
         for (RunRules.ThresholdOutcome t : outcome.crossed()) {
@@ -193,9 +197,16 @@ class RunCommand implements Callable<Integer> {
         return newest == null || newest.toInstant().isBefore(Instant.parse(began)) ? began : newest.toInstant().toString();
     }
 
-    /** Runs {@code body} with a shutdown hook that stops every child the session started, however the JVM ends. */
-    static <T> T hooked(Session session, Supplier<T> body) {
-        Thread hook = new Thread(session::abort, "lab-shutdown");
+    /**
+     * Runs {@code body} with a shutdown hook that stops every child the session started, however the JVM ends,
+     * and then says {@code kept}: the hook's own last line, as the JVM halts once it is done (the trials' thread
+     * may not get to print, nor a report be rendered).
+     */
+    static <T> T hooked(Session session, String kept, Supplier<T> body) {
+        Thread hook = new Thread(() -> {
+            session.abort();
+            System.out.println("lab: stopped; " + kept);
+        }, "lab-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         T result = body.get();
         try {

@@ -142,7 +142,9 @@ public final class ResultStore {
     }
 
     private static void atomically(Path file, java.util.function.Consumer<PrintStream> body) {
-        Path tmp = file.resolveSibling("." + file.getFileName() + ".tmp");
+        // One name per writing thread: the shutdown hook and the trials' thread may both write run.json as the lab ends,
+        // and with one shared name the second move found the first had taken its file ("cannot write run.json", seen).
+        Path tmp = file.resolveSibling("." + file.getFileName() + "." + Thread.currentThread().threadId() + ".tmp");
         try (PrintStream out = new PrintStream(Files.newOutputStream(tmp), false, java.nio.charset.StandardCharsets.UTF_8)) {
             body.accept(out);
         } catch (IOException e) {

@@ -116,7 +116,7 @@ public final class Runner {
                     if (!result.ok()) {
                         failed++;
                     }
-                    if (result.outcome().flags().contains(Flag.SERVICE_DIED)) {
+                    if (result.outcome().flags().contains(Flag.SERVICE_DIED) && !session.aborting()) {
                         // Every later trial would measure a server without its database or broker.
                         String log = result.outcome().serverLogTail();
                         progress.note("lab: " + result.outcome().failure() + "; the run stops here, finished trials are kept"

@@ -143,7 +143,10 @@ public final class Session {
             services = null;
             closeHosts();
             launcher.close();
-            store.writeRun(finished(info));
+            // Once the lab is ending the hook writes the record (abort): a write here raced the JVM's halt (a temp file left, seen).
+            if (!aborting) {
+                store.writeRun(finished(info));
+            }
         }
     }
 
@@ -174,7 +177,7 @@ public final class Session {
     }
 
     /** True once the lab is ending: no further trial starts, and the one under way is not written. */
-    boolean aborting() {
+    public boolean aborting() {
         return aborting;
     }
 

@@ -25,6 +25,11 @@ final class TrialExecutor {
     /** How often the watchdog looks at the server during load; a crash is seen within this. */
     private static final Duration WATCH = Duration.ofMillis(200);
     private static final String DIED = "the server died during the trial";
+    /**
+     * A trial the lab's own ending cut short: its server and services were stopped by the lab, so what
+     * the trial saw of them (a death, a failure) is not said, and the trial is not kept (Session.write).
+     */
+    static final String CUT_SHORT = "stopped: the lab is ending; this trial is not kept (lab resume runs it again)";
 
     private final LoadDriver driver;
     private final Session session;
@@ -81,7 +86,11 @@ final class TrialExecutor {
         TrialResult result = TrialRecords.measured(trial, load,
                 new TrialRecords.Ended(startupMs, died.get() ? died(sut) : load.failure(), completion, died.get(), sut.logTail(5)), probes.seen(), rules);
         session.write(result, load.latencyNanos());
-        progress.finished(result, load.errorCount());
+        if (session.aborting()) {
+            progress.finished(CUT_SHORT);
+        } else {
+            progress.finished(result, load.errorCount());
+        }
         return result;
     }
 
@@ -100,7 +109,7 @@ final class TrialExecutor {
 
     private TrialResult failed(TrialResult result, Progress progress, String why) {
         session.write(result, null);
-        progress.finished("FAILED: " + why);
+        progress.finished(session.aborting() ? CUT_SHORT : "FAILED: " + why);
         return result;
     }
 
