@@ -63,10 +63,6 @@ public final class Session {
     private final List<ServicesHost> serviceHosts = new CopyOnWriteArrayList<>();
     private final List<AutoCloseable> alsoClosed = new CopyOnWriteArrayList<>();
 
-    public Session(ResultStore store, SutLauncher launcher, PrintStream out, boolean terminal, Watching watching) {
-        this(store, launcher, out, terminal, watching, Topology.local());
-    }
-
     /** @param topology where services run when a host takes them ({@code --hosts}) */
     public Session(ResultStore store, SutLauncher launcher, PrintStream out, boolean terminal, Watching watching, Topology topology) {
         this.topology = topology;

@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 /**
  * Runs one trial on a started server — a watchdog on the server, the monitor, warm-up and measured
@@ -86,11 +87,7 @@ final class TrialExecutor {
         TrialResult result = TrialRecords.measured(trial, load,
                 new TrialRecords.Ended(startupMs, died.get() ? died(sut) : load.failure(), completion, died.get(), sut.logTail(5)), probes.seen(), rules);
         session.write(result, load.latencyNanos());
-        if (session.aborting()) {
-            progress.finished(CUT_SHORT);
-        } else {
-            progress.finished(result, load.errorCount());
-        }
+        lastLine(progress, p -> p.finished(result, load.errorCount()));
         return result;
     }
 
@@ -109,8 +106,17 @@ final class TrialExecutor {
 
     private TrialResult failed(TrialResult result, Progress progress, String why) {
         session.write(result, null);
-        progress.finished(session.aborting() ? CUT_SHORT : "FAILED: " + why);
+        lastLine(progress, p -> p.finished("FAILED: " + why));
         return result;
+    }
+
+    /** The trial's last line: what it came to, unless the lab's own ending cut it short. */
+    private void lastLine(Progress progress, Consumer<Progress> cameTo) {
+        if (session.aborting()) {
+            progress.finished(CUT_SHORT);
+        } else {
+            cameTo.accept(progress);
+        }
     }
 
     /** Interrupts the driver's thread the moment the server's process, or a service's the lab started, is gone. */
