@@ -93,15 +93,9 @@ public final class Findings {
             md.append(shared.strip()).append("\n\n");
         }
         for (Section s : content.sections()) {
-            if (s.benchmark().startsWith("Reproduction of ")) {
-                md.append("**").append(s.benchmark()).append("** (").append(s.load()).append(")\n\n");
-                Table claims = s.tables().getFirst();
-                MarkdownReport.table(md, claims.headings(), claims.rows());
-                md.append("\n");
-                continue;
-            }
             List<TrialResult> any = r.trials().stream().filter(t -> t.identity().benchmark().equals(s.benchmark())).toList();
             if (any.isEmpty()) {
+                together(md, s);
                 continue;
             }
             md.append("**").append(s.benchmark()).append("** (").append(s.load()).append(")\n\n");
@@ -133,6 +127,24 @@ public final class Findings {
             }
             md.append("\n");
         }
+    }
+
+    /**
+     * A section drawn from the run's benchmarks together — the Reproduction, E2's best strategy per case, a sweep by users —
+     * as its first table. The Reproduction's note is docs/experiments.md's "Reading the Reproduction section", not repeated
+     * per run; the others' notes say what was left out.
+     */
+    private static void together(StringBuilder md, Section s) {
+        if (s.tables().isEmpty()) {
+            return;
+        }
+        Table table = s.tables().getFirst();
+        md.append("**").append(s.benchmark()).append("** (").append(s.load()).append(")\n\n");
+        MarkdownReport.table(md, table.headings(), table.rows());
+        if (table.note() != null && !s.benchmark().startsWith("Reproduction of ")) {
+            md.append("\n").append(table.note()).append("\n");
+        }
+        md.append("\n");
     }
 
     /** Where each run's wall time went, from its trial records: what sizing a scale has to work with. */
