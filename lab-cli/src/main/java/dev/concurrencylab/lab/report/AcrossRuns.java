@@ -102,8 +102,9 @@ final class AcrossRuns {
 
     /**
      * One comparison over runs: concluded where the runs that answered agree, "depends on the run"
-     * with what differs between the runs that disagree (scale, CPU model, window length, commit, and
-     * the base's own cost per answer, which shows a machine's speed), or no answer in any run.
+     * with what differs between the runs that disagree — two claims apart, or two intervals that leave
+     * each other out (scale, CPU model, window length, commit, and the base's own cost per answer,
+     * which shows a machine's speed) — or no answer in any run.
      */
     private static String conclusion(String what, Map<String, Verdict> byRun, Map<String, RunResults> runs, String benchmark) {
         Map<String, Verdict> answered = new LinkedHashMap<>();
@@ -113,11 +114,14 @@ final class AcrossRuns {
                 answered.put(run, v);
             }
         });
+        Map<String, Verdict> apart = apart(byRun);
+        if (!apart.isEmpty()) {
+            return dependsOn(what, apart, runs, benchmark);
+        }
         if (answered.isEmpty()) {
             return what + ": **no answer in any run** (" + byRun.size() + " runs: undecided or no verdict)";
         }
-        boolean agree = answered.values().stream().map(v -> v.kind() == Verdict.Kind.SAME ? "same" : v.interval().ratio() > 1 ? "up" : "down")
-                .distinct().count() == 1;
+        boolean agree = answered.values().stream().map(AcrossRuns::answer).distinct().count() == 1;
         List<String> quiet = byRun.keySet().stream().filter(r -> !answered.containsKey(r)).map(r -> "`" + r + "`").toList();
         if (agree) {
             Map.Entry<String, Verdict> first = answered.entrySet().iterator().next();
@@ -126,6 +130,39 @@ final class AcrossRuns {
                     + (answered.size() > 1 ? ", the same way in " + String.join(", ", answered.keySet().stream().skip(1).map(r -> "`" + r + "`").toList()) : "")
                     + (quiet.isEmpty() ? "" : "; no answer in " + String.join(", ", quiet));
         }
+        return dependsOn(what, answered, runs, benchmark);
+    }
+
+    /** A claim's side of 1, or "same": what two runs must share to agree. */
+    private static String answer(Verdict v) {
+        return v.kind() == Verdict.Kind.SAME ? "same" : v.interval().ratio() > 1 ? "up" : "down";
+    }
+
+    /**
+     * Runs whose intervals lie apart, unless both claim the same side: a claim beside an undecided run whose interval
+     * leaves the claim's out (0.78, 0.73–0.84 at one scale; 0.99, 0.92–1.06 at another) disagree, though only one answered.
+     */
+    private static Map<String, Verdict> apart(Map<String, Verdict> byRun) {
+        List<Map.Entry<String, Verdict>> measured = byRun.entrySet().stream().filter(x -> x.getValue().interval() != null
+                && x.getValue().kind() != Verdict.Kind.NO_VERDICT).toList();
+        Map<String, Verdict> apart = new LinkedHashMap<>();
+        for (int i = 0; i < measured.size(); i++) {
+            for (int j = i + 1; j < measured.size(); j++) {
+                Verdict a = measured.get(i).getValue();
+                Verdict b = measured.get(j).getValue();
+                boolean disjoint = a.interval().high() < b.interval().low() || b.interval().high() < a.interval().low();
+                boolean sameClaim = a.kind() != Verdict.Kind.UNDECIDED && b.kind() != Verdict.Kind.UNDECIDED && answer(a).equals(answer(b));
+                if (disjoint && !sameClaim) {
+                    apart.put(measured.get(i).getKey(), a);
+                    apart.put(measured.get(j).getKey(), b);
+                }
+            }
+        }
+        return apart;
+    }
+
+    /** "depends on the run": what each of {@code those} runs said, and what differs between them. */
+    private static String dependsOn(String what, Map<String, Verdict> answered, Map<String, RunResults> runs, String benchmark) {
         List<String> differs = new ArrayList<>();
         List<RunResults> those = answered.keySet().stream().map(runs::get).toList();
         addIfDiffers(differs, "scale", those.stream().map(r -> r.run().definition().scale()).toList());

@@ -68,6 +68,18 @@ class FindingsTest {
     }
 
     @Test
+    void aClaimBesideAnUndecidedRunWhoseIntervalLeavesItOutDependsOnTheRunThoughOnlyOneAnswered() throws IOException {
+        Path claims = run("a", "2026-11-23T10:00:00Z", 14_000, 14_100, 14_200);
+        Path undecided = run("b", "2026-11-24T10:00:00Z", 9_000, 10_000, 11_500);
+
+        String text = Findings.render(List.of(claims, undecided));
+
+        assertThat(text).containsPattern("- posts, throughput of webflux against mvc-platform: \\*\\*depends on the run\\*\\* — `a` 40.3 % higher "
+                + "throughput than mvc-platform \\([^)]*\\); `b` undecided against mvc-platform \\(ratio 1.01, 95 % CI 0.\\d\\d–1.\\d\\d")
+                .doesNotContain("**one run answers**");
+    }
+
+    @Test
     void eachRunShowsWhatTheBaseVariantsAnswersCostThereSoADaysMachineSpeedIsSeen() throws IOException {
         Path slowDay = runCosting("20261123-100000-e0-posts", "2026-11-23T10:00:00Z", 100.0, 14_000, 14_100, 14_200);
         Path fastDay = runCosting("20261124-100000-e0-posts", "2026-11-24T10:00:00Z", 45.0, 14_000, 14_100, 14_200);
