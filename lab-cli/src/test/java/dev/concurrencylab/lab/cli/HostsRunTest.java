@@ -90,6 +90,16 @@ class HostsRunTest {
                   - workload: hello
                     load: {model: open-rate, rate: 400, duration: 4s}
                 """;
+        // Another build's jar and archive on the host: two days old they go as this build's jar is put there; a fresh one stays.
+        Path home = Path.of("/tmp/concurrency-lab");
+        Path oldJar = Files.createDirectories(home.resolve("jars")).resolve("0000000000000000-sut-mvc.jar");
+        Path oldArchive = Files.createDirectories(home.resolve("cds/hostsruntest-old-build")).resolve("0000000000000000-sut-mvc.jar");
+        Path freshJar = home.resolve("jars/1111111111111111-sut-mvc.jar");
+        for (Path old : List.of(oldJar, oldArchive)) {
+            Files.writeString(old, "an earlier build");
+            Files.setLastModifiedTime(old, java.nio.file.attribute.FileTime.from(java.time.Instant.now().minus(java.time.Duration.ofDays(2))));
+        }
+        Files.writeString(freshJar, "a build of today");
         try (ChildLab lab = ChildLab.start(dir, suite, "run", List.of(), List.of("--hosts", withDriverHosts.toString(), "--cpus", "driver=0"))) {
             assertThat(lab.process.waitFor(4, TimeUnit.MINUTES)).as("lab finished; output: %s", lab.log()).isTrue();
             assertThat(lab.process.exitValue()).as("exit code; output: %s", lab.log()).isZero();
@@ -120,6 +130,11 @@ class HostsRunTest {
             try (var archives = Files.walk(Path.of("/tmp/concurrency-lab/cds"))) {
                 assertThat(archives.filter(p -> p.getFileName().toString().equals("app.jsa"))).isNotEmpty();
             }
+            assertThat(oldJar).as("another build's jar, two days old").doesNotExist();
+            assertThat(oldArchive.getParent()).as("the archive made of it").doesNotExist();
+            assertThat(freshJar).as("another build's jar of today: a run of it may be under way").exists();
+        } finally {
+            Files.deleteIfExists(freshJar);
         }
         assertThat(serversOnTheHost()).as("no server left on the host").isEmpty();
     }
