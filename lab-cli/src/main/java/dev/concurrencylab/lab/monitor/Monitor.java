@@ -196,11 +196,16 @@ public final class Monitor implements LoadListener {
     }
 
     private Reading read() {
-        long nanos = System.nanoTime();
+        long before = System.nanoTime();
         ProcessMetrics.Usage sut = target.sutPid() == null ? null : server().treeUsage(target.sutPid());
         Map<String, Long> services = new LinkedHashMap<>();
         target.services().forEach((name, pids) -> services.put(name, cpuMillis(target.serviceReaders().getOrDefault(name, os), pids)));
-        return new Reading(nanos, sut, services, os.usage(driverPid), os.ticks(), scrape(), pace == null ? null : pace.nanosPerLoad());
+        ProcessMetrics.Usage driver = os.usage(driverPid);
+        ProcessMetrics.Ticks ticks = os.ticks();
+        // The reads' midpoint, not their start: a sampler put off its CPU between the clock and the reads (a busy
+        // machine) counted that wait's CPU in an interval it did not time, a whole CPU's hog read at 116 %.
+        long nanos = before + (System.nanoTime() - before) / 2;
+        return new Reading(nanos, sut, services, driver, ticks, scrape(), pace == null ? null : pace.nanosPerLoad());
     }
 
     /**
