@@ -47,10 +47,8 @@ final class ChildLab implements AutoCloseable {
         Path out = dir.resolve("results");
         Path log = dir.resolve("lab.log");
         List<String> line = new java.util.ArrayList<>(wrapper);
-        line.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED",
-                "-Dlab.home=" + HOME, "-cp", System.getProperty("java.class.path"), Lab.class.getName(),
-                command, suite.toString(), "--out", out.toString()));
+        line.addAll(lab());
+        line.addAll(List.of(command, suite.toString(), "--out", out.toString()));
         line.addAll(options);
         Process process = new ProcessBuilder(line).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         return new ChildLab(process, out, log);
@@ -59,11 +57,24 @@ final class ChildLab implements AutoCloseable {
     /** Runs {@code ./lab resume OUT}, with its output in {@code dir}/{@code logName}. */
     static ChildLab resume(Path dir, Path out, String logName) throws IOException {
         Path log = dir.resolve(logName);
-        Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED",
-                "-Dlab.home=" + HOME, "-cp", System.getProperty("java.class.path"), Lab.class.getName(), "resume", out.toString())
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        List<String> line = new java.util.ArrayList<>(lab());
+        line.addAll(List.of("resume", out.toString()));
+        Process process = new ProcessBuilder(line).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         return new ChildLab(process, out, log);
+    }
+
+    /**
+     * The lab's JVM as {@code ./lab} starts it, with two flags of the tests' own: C1 only and the serial collector.
+     * A child lab lives a minute at most and drives a few hundred requests a second, so C2's compiles and a parallel
+     * collector's threads were CPU the tests' servers waited for: a child lab took 18 s of CPU for two 2 s benchmarks
+     * run twice, 10 s with these (two cores, about 30 child labs a test run). What they test is the lab's behaviour;
+     * the driver's speed is HyperfoilDriverTest's, in the test JVM.
+     */
+    private static List<String> lab() {
+        return List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+                "--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED",
+                "-Dlab.home=" + HOME, "-cp", System.getProperty("java.class.path"), Lab.class.getName());
     }
 
     /** A condition on the running lab, checked while waiting. */
