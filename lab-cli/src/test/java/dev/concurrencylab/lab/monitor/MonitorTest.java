@@ -119,10 +119,10 @@ class MonitorTest {
 
     @Test
     void theLabsOwnProcessesAreNotCountedAsNoise() throws Exception {
-        // A server under test that burns a whole CPU (raised, so it gets it on a busy machine), watched over the same
+        // A server under test that burns what CPU it gets (raised above this session's other work), watched over the same
         // seconds by two monitors, one told it is the server. Whatever else the machine does moves both alike (a check
         // that the machine was quiet before the watch was seen to fail beside another test run, as it turned busy):
-        // the difference between their "other processes" CPU is how much of the server's own CPU counts as noise.
+        // the difference between their "other processes" CPU is the server's own CPU kept out of the noise.
         Process busyServer = new ProcessBuilder("nice", "-n", "-10", "sh", "-c", "exec yes > /dev/null").start();
         try {
             Monitor asServer = new Monitor(os, new Monitor.Target(busyServer.pid(), null, Map.of()), Duration.ofMillis(500));
@@ -133,11 +133,13 @@ class MonitorTest {
             ResourceSummary server = summary(asServer);
             ResourceSummary stranger = summary(asStranger);
 
+            // Niceness does not reach across sessions (the kernel's autogroups): beside a test run started in another,
+            // the hog got 36-49 % of a CPU. What is asserted holds at any share: the difference is the server's CPU, not 0.
             double serverCpu = server.figures().get(ResourceSample.SUT_CPU).avg();
-            assertThat(serverCpu).isGreaterThan(60.0);
+            assertThat(serverCpu).isGreaterThan(20.0);
             double counted = stranger.figures().get(ResourceSample.OTHER_CPU).avg() - server.figures().get(ResourceSample.OTHER_CPU).avg();
             assertThat(counted).as("other CPU without the server's, server %s, stranger %s", server.figures(), stranger.figures())
-                    .isCloseTo(serverCpu, offset(25.0));
+                    .isCloseTo(serverCpu, offset(5 + serverCpu / 4));
         } finally {
             busyServer.destroyForcibly().waitFor();
         }
