@@ -1,5 +1,6 @@
 package dev.concurrencylab.services;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -48,7 +49,14 @@ public final class ServicesMain {
         }
         Path work = Files.createTempDirectory("lab-services-");
         List<BackingService> started = new ArrayList<>();
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> started.reversed().forEach(BackingService::close)));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            started.reversed().forEach(BackingService::close);
+            try {
+                WorkDirs.remove(work);
+            } catch (IOException e) {
+                System.err.println("lab services: could not remove " + work + ": " + e.getMessage());
+            }
+        }));
         try {
             for (String name : names) {
                 System.out.println("starting " + name + " ...");

@@ -9,8 +9,8 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipalLookupService;
 import java.util.stream.Stream;
 
-/** Folders for a service's data and logs, readable by the system user it runs as. */
-final class WorkDirs {
+/** Folders for a service's data and logs, readable by the system user it runs as, and removed after. */
+public final class WorkDirs {
 
     private WorkDirs() {
     }
@@ -44,6 +44,21 @@ final class WorkDirs {
             }
         } catch (IOException e) {
             throw new ServiceException("cannot give " + dir + " to user " + user + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Removes {@code root} and everything in it. A run's services leave some 40 MB there (PostgreSQL's
+     * data folder the most), every run: kept, a machine's temporary folder filled by the gigabyte.
+     */
+    public static void remove(Path root) throws IOException {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> all = Files.walk(root)) {
+            for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
         }
     }
 }

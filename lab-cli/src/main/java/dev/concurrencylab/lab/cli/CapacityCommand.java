@@ -80,8 +80,13 @@ final class CapacityCommand implements Callable<Integer> {
         System.out.printf("lab: capacity of %s at scale %s for %d variant(s); results in %s%n", loaded.name(), chosenScale.key(),
                 chosen.size(), dir);
         Path work = Files.createTempDirectory("lab-capacity-");
-        Map<String, CapacitySearch.Result> results = RunCommand.hooked(session, "the steps that finished are kept in " + dir.resolve("trials"),
-                () -> new CapacityRunner(options.loadDriver(), session).run(plan, info, urls, work, cost));
+        Map<String, CapacitySearch.Result> results;
+        try {
+            results = RunCommand.hooked(session, "the steps that finished are kept in " + dir.resolve("trials"),
+                    () -> new CapacityRunner(options.loadDriver(), session).run(plan, info, urls, work, cost));
+        } finally {
+            RunCommand.removeWork(work);
+        }
         if (session.aborting()) {
             return Lab.EXIT_TRIAL_FAILED;
         }

@@ -20,6 +20,7 @@ import dev.concurrencylab.lab.suite.Published;
 import dev.concurrencylab.lab.suite.Scale;
 import dev.concurrencylab.lab.suite.Suite;
 import dev.concurrencylab.lab.suite.Variant;
+import dev.concurrencylab.services.WorkDirs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -136,8 +137,13 @@ class RunCommand implements Callable<Integer> {
         }
         System.out.println("lab: results in " + dir);
         Path work = Files.createTempDirectory("lab-run-");
-        Runner.Outcome outcome = hooked(session, "the trials that finished are kept in " + dir.resolve("trials") + ": ./lab resume " + dir
-                + " goes on from there", () -> new Runner(options.loadDriver(), session).run(plan, info, urls, work, expected));
+        Runner.Outcome outcome;
+        try {
+            outcome = hooked(session, "the trials that finished are kept in " + dir.resolve("trials") + ": ./lab resume " + dir
+                    + " goes on from there", () -> new Runner(options.loadDriver(), session).run(plan, info, urls, work, expected));
+        } finally {
+            removeWork(work);
+        }
         if (session.aborting()) {
             return Lab.EXIT_TRIAL_FAILED;
         }
@@ -150,6 +156,15 @@ class RunCommand implements Callable<Integer> {
         report(dir);
         exports.write(dir);
         return outcome.failedTrials() > 0 ? Lab.EXIT_TRIAL_FAILED : outcome.crossed().isEmpty() ? Lab.EXIT_OK : Lab.EXIT_THRESHOLDS;
+    }
+
+    /** The services' folder of a run that ended: its data and logs went with the services. */
+    static void removeWork(Path work) {
+        try {
+            WorkDirs.remove(work);
+        } catch (IOException e) {
+            System.out.println("lab: could not remove the services' folder " + work + ": " + e.getMessage());
+        }
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.concurrencylab.lab.sut;
 
 import dev.concurrencylab.services.ChildProcess;
 import dev.concurrencylab.services.ServiceException;
+import dev.concurrencylab.services.WorkDirs;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -15,7 +16,6 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -95,7 +95,7 @@ public final class CdsArchive {
     private void makeHere(List<String> java, List<String> jvmFlags, List<String> springArgs) {
         try {
             if (Files.isDirectory(dir)) {
-                deleteTree(dir);
+                WorkDirs.remove(dir);
             }
             Files.createDirectories(dir);
             // Spring Boot's own unpacking: a plain class path, which archives need (nested jars cannot be mapped).
@@ -139,15 +139,7 @@ public final class CdsArchive {
         Path build = dir.getParent();
         try (Stream<Path> siblings = Files.list(build.getParent())) {
             for (Path other : siblings.filter(p -> !p.equals(build) && p.getFileName().toString().startsWith(stem(jar) + "-")).toList()) {
-                deleteTree(other);
-            }
-        }
-    }
-
-    private static void deleteTree(Path root) throws IOException {
-        try (Stream<Path> all = Files.walk(root)) {
-            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
+                WorkDirs.remove(other);
             }
         }
     }

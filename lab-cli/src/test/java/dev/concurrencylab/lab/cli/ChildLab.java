@@ -9,6 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /** The lab as a user runs it: its own JVM running one suite, with its output in a file. */
@@ -114,6 +117,18 @@ final class ChildLab implements AutoCloseable {
             Thread.sleep(20);
         }
         return (System.nanoTime() - killed) / 1e9;
+    }
+
+    /** The folder the running lab keeps its services' data and logs in, found in their command lines. */
+    Path servicesFolder() throws IOException, InterruptedException {
+        Pattern folder = Pattern.compile("(/\\S*/lab-(?:run|capacity)-\\d+)/");
+        AtomicReference<Path> found = new AtomicReference<>();
+        awaitWhileRunning(() -> {
+            process.descendants().map(p -> folder.matcher(p.info().commandLine().orElse(""))).filter(Matcher::find)
+                    .findFirst().ifPresent(m -> found.set(Path.of(m.group(1))));
+            return found.get() != null;
+        }, "a service started");
+        return found.get();
     }
 
     /** Waits up to three minutes for the lab to end, then its first trial's record, which must have completed. */

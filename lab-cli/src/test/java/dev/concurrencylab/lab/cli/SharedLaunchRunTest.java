@@ -44,8 +44,10 @@ class SharedLaunchRunTest {
     @Test
     void aRoundRunsOnOneServerInTurnedOrderAndOnlyItsFirstTrialHasTheStartUp() throws Exception {
         try (ChildLab lab = ChildLab.run(tmp, SUITE)) {
+            Path services = lab.servicesFolder();
             assertThat(lab.process.waitFor(WAIT_MINUTES, TimeUnit.MINUTES)).as("its output: %s", lab.log()).isTrue();
             assertThat(lab.process.exitValue()).as("its output: %s", lab.log()).isZero();
+            assertThat(services).as("the services' data and logs go with the run (PostgreSQL's alone is some 40 MB)").doesNotExist();
             List<JsonNode> trials = records(lab);
 
             assertThat(trials).extracting(t -> t.path("benchmark").asText()).as("the second round starts where the first ended")
