@@ -5,6 +5,7 @@ import dev.concurrencylab.services.KafkaService;
 import dev.concurrencylab.services.PostgresService;
 import dev.concurrencylab.services.RabbitMqService;
 import dev.concurrencylab.services.RedisService;
+import dev.concurrencylab.services.WorkDirs;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -46,7 +47,14 @@ public final class TestServices {
         List<CompletableFuture<BackingService>> started = starters.stream()
                 .map(starter -> CompletableFuture.supplyAsync(() -> starter.apply(work))).toList();
         List<BackingService> services = started.stream().map(CompletableFuture::join).toList();
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> services.forEach(BackingService::close), "stop-test-services"));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            services.forEach(BackingService::close);
+            try {
+                WorkDirs.remove(work);
+            } catch (IOException e) {
+                System.err.println("could not remove " + work + ": " + e.getMessage());
+            }
+        }, "stop-test-services"));
         Map<String, String> all = new HashMap<>();
         services.forEach(s -> all.putAll(s.springProperties()));
         return Map.copyOf(all);
