@@ -19,13 +19,12 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Samples the server, its backing services, the driver and the rest of the machine once a second,
- * from the moment the measured window opens to the moment it closes: warm-up and shutdown never
- * reach a sample. Listens to the load driver for those two moments. During the warm-up it already
- * reads everything once a second and throws the readings away: the first scrape of
- * {@code /actuator/prometheus} costs the server class loading and JIT work (seen: throughput of a
- * fresh JVM dipping to 15k req/s at the window's start and climbing back to 35k), and that cost
- * belongs in the warm-up, which waits until it has passed, not in the window.
+ * Samples the server, its backing services, the driver and the rest of the machine once a second, from
+ * the moment the measured window opens to the moment it closes: warm-up and shutdown never reach a
+ * sample. Listens to the load driver for those two moments. During the warm-up it already reads
+ * everything once a second and throws the readings away: the first scrape of {@code /actuator/prometheus}
+ * costs the server class loading and JIT work (seen: a fresh JVM's throughput dipping to 15k req/s at the
+ * window's start and climbing back to 35k), a cost for the warm-up, which waits until it has passed.
  */
 public final class Monitor implements LoadListener {
 
@@ -123,8 +122,7 @@ public final class Monitor implements LoadListener {
     /** Closes the window (if the driver has not) and returns the samples, in time order. */
     public List<ResourceSample> finish() {
         ended.countDown();
-        Thread r = rehearsal;
-        if (r != null) {
+        if (rehearsal instanceof Thread r) {
             r.interrupt();
         }
         Thread t = sampler;
@@ -202,8 +200,7 @@ public final class Monitor implements LoadListener {
         target.services().forEach((name, pids) -> services.put(name, cpuMillis(target.serviceReaders().getOrDefault(name, os), pids)));
         ProcessMetrics.Usage driver = os.usage(driverPid);
         ProcessMetrics.Ticks ticks = os.ticks();
-        // The reads' midpoint, not their start: a sampler put off its CPU between the clock and the reads (a busy
-        // machine) counted that wait's CPU in an interval it did not time, a whole CPU's hog read at 116 %.
+        // At the reads' midpoint, not before them: a sampler kept off its CPU there (a busy machine) read a hog at 116 %.
         long nanos = before + (System.nanoTime() - before) / 2;
         return new Reading(nanos, sut, services, driver, ticks, scrape(), pace == null ? null : pace.nanosPerLoad());
     }
