@@ -17,9 +17,12 @@ import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Each service is a real server: it starts, answers its own protocol, and leaves no process behind. */
+/** Each service is a real server: it starts, answers its own protocol, and leaves no process behind. Its servers start side by side. */
+@Execution(ExecutionMode.CONCURRENT)
 class BackingServicesTest {
 
     @TempDir
@@ -67,11 +70,19 @@ class BackingServicesTest {
         String epmdPort;
         try (RabbitMqService rabbit = RabbitMqService.start(work)) {
             ChildProcess epmd = rabbit.processes().stream().filter(p -> p.log().getFileName().toString().equals("epmd.log")).findFirst().orElseThrow();
+            ChildProcess broker = rabbit.processes().stream().filter(p -> p != epmd).findFirst().orElseThrow();
             epmdPort = argumentAfter("-port", epmd.pid());
+            // The broker looks for its epmd once a minute; asked here, it looks 5 s from now instead of waiting out its
+            // timer (70 s of this test), by the same message its timer sends. Asked while its epmd still answers.
+            askForEpmdCheck(broker, epmdPort, Duration.ofSeconds(5));
+            int linesBefore = broker.logLines().size();
             // as when a host's process group is stopped at once: the broker's epmd may go before the broker
             epmd.close();
-            // the broker looks for its epmd once a minute and, finding none, runs an Erlang VM to bring one back
-            Thread.sleep(Duration.ofSeconds(70));
+            awaitTrue(Duration.ofSeconds(75), () -> broker.logLines().stream().skip(linesBefore)
+                    .anyMatch(line -> line.contains("epmd does not know us") || line.contains("epmd monitor failed")), "the broker's epmd check");
+            // finding none, it runs an Erlang VM ('erl -sname epmd-starter-…') to bring one back: wait until it has run
+            awaitTrue(Duration.ofSeconds(10), () -> !descendantsNamed(broker.pid(), "epmd-starter").isEmpty(), "the epmd starter's VM");
+            awaitTrue(Duration.ofSeconds(30), () -> descendantsNamed(broker.pid(), "epmd-starter").isEmpty(), "the epmd starter's VM to end");
             assertThat(daemonEpmdsFor(epmdPort)).as("daemon epmd started while the broker ran").isEmpty();
         }
         assertThat(daemonEpmdsFor(epmdPort)).as("daemon epmd started while the broker stopped").isEmpty();
@@ -136,6 +147,32 @@ class BackingServicesTest {
                 .filter(i -> { try { return i.isUp() && !i.isLoopback(); } catch (java.net.SocketException e) { return false; } })
                 .flatMap(i -> java.util.Collections.list(i.getInetAddresses()).stream())
                 .filter(a -> a instanceof java.net.Inet4Address).map(InetAddress::getHostAddress).findFirst().orElse(null);
+    }
+
+    /**
+     * Has the broker send its epmd monitor the check its timer sends every minute, {@code after} from now, through
+     * rabbitmqctl as the broker's own user, with its node name and epmd port.
+     */
+    private void askForEpmdCheck(ChildProcess broker, String epmdPort, Duration after) {
+        String node = proc(broker.pid(), "environ").stream().filter(v -> v.startsWith("RABBITMQ_NODENAME="))
+                .map(v -> v.substring(v.indexOf('=') + 1)).findFirst().orElseThrow();
+        ChildProcess.runToEnd("rabbitmqctl", List.of("/usr/lib/rabbitmq/bin/rabbitmqctl", "-n", node, "eval",
+                        "timer:apply_after(" + after.toMillis() + ", gen_server, cast, [rabbit_epmd_monitor, check])."),
+                java.util.Map.of("HOME", "/var/lib/rabbitmq", "ERL_EPMD_PORT", epmdPort), work.resolve("rabbitmqctl.log"), "rabbitmq", Duration.ofSeconds(30));
+    }
+
+    /** Processes below {@code pid} whose command line contains {@code text}. */
+    private static List<Long> descendantsNamed(long pid, String text) {
+        return ProcessHandle.of(pid).stream().flatMap(ProcessHandle::descendants)
+                .filter(p -> String.join(" ", proc(p.pid(), "cmdline")).contains(text)).map(ProcessHandle::pid).toList();
+    }
+
+    private static void awaitTrue(Duration timeout, java.util.function.BooleanSupplier condition, String what) throws InterruptedException {
+        long end = System.nanoTime() + timeout.toNanos();
+        while (!condition.getAsBoolean()) {
+            assertThat(System.nanoTime() < end).as("waited %d s for %s", timeout.toSeconds(), what).isTrue();
+            Thread.sleep(20);
+        }
     }
 
     /**
