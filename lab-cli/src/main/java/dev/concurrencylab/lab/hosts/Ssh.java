@@ -170,7 +170,8 @@ public final class Ssh implements AutoCloseable {
         if (run("sha256sum " + quoted + " 2>/dev/null", Duration.ofMinutes(1)).out().startsWith(sum)) {
             return false;
         }
-        String tmp = quote(remote + ".part");
+        // a part of its own: two labs on one host may put the same file at once, and one truncating the other's part failed its checksum
+        String tmp = quote(remote + "." + Long.toHexString(java.util.concurrent.ThreadLocalRandom.current().nextLong()) + ".part");
         Result r = run("mkdir -p \"$(dirname " + quoted + ")\" && cat > " + tmp + " && sha256sum " + tmp, local, Duration.ofMinutes(10));
         if (!r.ok() || !r.out().startsWith(sum)) {
             throw new HostException("host " + host.name() + ": copy of " + local.getFileName() + " to " + remote + " failed its checksum"

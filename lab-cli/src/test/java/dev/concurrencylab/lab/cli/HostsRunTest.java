@@ -19,11 +19,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
-import org.junit.jupiter.api.parallel.ResourceLock;
 
 /** The server under test on another host (a network namespace with its own sshd), the driver here. */
 @Execution(ExecutionMode.CONCURRENT)
-@ResourceLock(NamespaceHosts.RESOURCE)
 class HostsRunTest {
 
     @TempDir

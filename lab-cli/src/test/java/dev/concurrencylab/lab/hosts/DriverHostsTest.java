@@ -33,11 +33,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
-import org.junit.jupiter.api.parallel.ResourceLock;
 
 /** Two driver hosts (network namespaces with their own sshd) splitting one open rate against a server here. */
 @Execution(ExecutionMode.CONCURRENT)
-@ResourceLock(NamespaceHosts.RESOURCE)
 class DriverHostsTest {
 
     @TempDir

@@ -28,24 +28,20 @@ import java.util.regex.Pattern;
  */
 public final class NamespaceHosts implements AutoCloseable {
 
-    /**
-     * Test classes that make hosts hold this JUnit resource, one class at a time: a file lock in this
-     * JVM, the machine's IP forwarding and the lab's upload folder on the hosts are shared by all.
-     */
-    public static final String RESOURCE = "namespace-hosts";
-
     private static final String PREFIX = "labns";
     private static final Path LOCK = Path.of(System.getProperty("java.io.tmpdir"), "lab-test-namespaces.lock");
     private static final Pattern SUBNET = Pattern.compile("inet 10\\.250\\.(\\d+)\\.");
     /** Hosts made by this JVM so far: each gets its own number, so its names never meet a namespace being torn down. */
     private static final java.util.concurrent.atomic.AtomicInteger MADE = new java.util.concurrent.atomic.AtomicInteger();
+    /** Instances of this JVM with hosts: IP forwarding goes back to what it was once the last of them closes. */
+    private static int withHosts;
+    private static String forwardingBefore;
 
     private final Path dir;
     private final List<String> namespaces = new ArrayList<>();
     private final List<ChildProcess> daemons = new ArrayList<>();
     private final long pid = ProcessHandle.current().pid();
-    /** This machine's IPv4 forwarding before the first host, given back on close. */
-    private String forwardingBefore;
+    private boolean forwards;
 
     public NamespaceHosts(Path dir) {
         this.dir = dir;
@@ -75,23 +71,26 @@ public final class NamespaceHosts implements AutoCloseable {
         String address;
         // Another test JVM (a second ./lab test) may be making hosts now: the subnet is picked among those
         // no link on this machine holds, under a lock every such JVM takes, and taken before the lock is let go.
-        try (FileChannel channel = FileChannel.open(LOCK, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-                FileLock held = channel.lock()) {
-            int n = freeSubnet();
-            address = "10.250." + n + ".2";
-            sh("ip", "netns", "add", ns);
-            namespaces.add(ns);
-            sh("ip", "link", "add", outside, "type", "veth", "peer", "name", inside);
-            sh("ip", "link", "set", inside, "netns", ns);
-            sh("ip", "addr", "add", "10.250." + n + ".1/24", "dev", outside);
-            sh("ip", "link", "set", outside, "up");
-            sh("ip", "netns", "exec", ns, "ip", "addr", "add", address + "/24", "dev", inside);
-            sh("ip", "netns", "exec", ns, "ip", "link", "set", inside, "up");
-            sh("ip", "netns", "exec", ns, "ip", "link", "set", "lo", "up");
-            // hosts reach each other through this machine, as machines on one network would
-            sh("ip", "netns", "exec", ns, "ip", "route", "add", "default", "via", "10.250." + n + ".1");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        // A file lock is held for the whole JVM, so this JVM's classes that make hosts at once take turns on the class first.
+        synchronized (NamespaceHosts.class) {
+            try (FileChannel channel = FileChannel.open(LOCK, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                    FileLock held = channel.lock()) {
+                int n = freeSubnet();
+                address = "10.250." + n + ".2";
+                sh("ip", "netns", "add", ns);
+                namespaces.add(ns);
+                sh("ip", "link", "add", outside, "type", "veth", "peer", "name", inside);
+                sh("ip", "link", "set", inside, "netns", ns);
+                sh("ip", "addr", "add", "10.250." + n + ".1/24", "dev", outside);
+                sh("ip", "link", "set", outside, "up");
+                sh("ip", "netns", "exec", ns, "ip", "addr", "add", address + "/24", "dev", inside);
+                sh("ip", "netns", "exec", ns, "ip", "link", "set", inside, "up");
+                sh("ip", "netns", "exec", ns, "ip", "link", "set", "lo", "up");
+                // hosts reach each other through this machine, as machines on one network would
+                sh("ip", "netns", "exec", ns, "ip", "route", "add", "default", "via", "10.250." + n + ".1");
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
         forwarding();
 
@@ -180,13 +179,19 @@ public final class NamespaceHosts implements AutoCloseable {
     }
 
     private void forwarding() {
-        if (forwardingBefore == null) {
-            try {
-                Path setting = Path.of("/proc/sys/net/ipv4/ip_forward");
-                forwardingBefore = Files.readString(setting).strip();
-                Files.writeString(setting, "1");
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
+        synchronized (NamespaceHosts.class) {
+            if (forwards) {
+                return;
+            }
+            forwards = true;
+            if (withHosts++ == 0) {
+                try {
+                    Path setting = Path.of("/proc/sys/net/ipv4/ip_forward");
+                    forwardingBefore = Files.readString(setting).strip();
+                    Files.writeString(setting, "1");
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
             }
         }
     }
@@ -196,12 +201,15 @@ public final class NamespaceHosts implements AutoCloseable {
         daemons.forEach(d -> d.stop(Duration.ofSeconds(2)));
         // deleting a namespace takes its end of the veth pair, and with it this machine's end
         namespaces.forEach(ns -> run("ip", "netns", "delete", ns));
-        if (forwardingBefore != null && !anotherJvmHasHosts()) {
-            try {
-                Files.writeString(Path.of("/proc/sys/net/ipv4/ip_forward"), forwardingBefore);
-            } catch (IOException e) {
-                // left on: a test machine's setting, harmless
+        synchronized (NamespaceHosts.class) {
+            if (forwards && --withHosts == 0 && !anotherJvmHasHosts()) {
+                try {
+                    Files.writeString(Path.of("/proc/sys/net/ipv4/ip_forward"), forwardingBefore);
+                } catch (IOException e) {
+                    // left on: a test machine's setting, harmless
+                }
             }
+            forwards = false;
         }
     }
 

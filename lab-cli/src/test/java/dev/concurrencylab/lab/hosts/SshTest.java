@@ -14,11 +14,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
-import org.junit.jupiter.api.parallel.ResourceLock;
 
 /** A host over SSH, with a network namespace and its own sshd standing in for the machine. */
 @Execution(ExecutionMode.CONCURRENT)
-@ResourceLock(NamespaceHosts.RESOURCE)
 class SshTest {
 
     @TempDir
