@@ -158,8 +158,9 @@ public abstract class SutContract {
     @ValueSource(strings = {"sync", "async-simple", "async-pool", "rabbitmq", "kafka", "redis"})
     void everyStrategyCompletesEveryItemItHandsOff(String strategy) {
         JsonNode before = client.awaitIdle(strategy);
-        // No more than the bounded pool takes at once (2 threads + 4 queued), so none is rejected.
-        int items = 6;
+        // No more than the bounded pool's queue holds (4): its threads take items from the queue, and on a busy machine
+        // they had taken none yet when the fifth and sixth of six came (seen: 503, "its bounded queue is full").
+        int items = 4;
         for (int i = 0; i < items; i++) {
             HttpResponse<String> response = post("/async/" + strategy, "");
             assertThat(response.statusCode()).as(response.body()).isEqualTo(strategy.equals("sync") ? 200 : 202);
