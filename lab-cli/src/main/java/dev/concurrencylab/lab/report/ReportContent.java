@@ -130,10 +130,10 @@ public record ReportContent(String title, String summary, Map<String, String> en
         Optional<CarryOver> throughput = CarryOver.of(completed, Figure.THROUGHPUT);
         Optional<CarryOver> p99 = CarryOver.of(completed, Figure.P99);
         String measured = throughput.isEmpty() || p99.isEmpty()
-                ? " Too few variants and benchmarks ran both first on a server and after another benchmark to say what following one changed."
-                : String.format(Locale.ROOT, " Within each variant and benchmark, the trials that followed another benchmark on their server had "
-                        + "%s the throughput and %s the p99 of those that ran first on theirs (%d variant-and-benchmark pairs).",
-                        carried(throughput.get()), carried(p99.get()), throughput.get().pairs());
+                ? " Too few servers ran trials both first and after another benchmark to say what following one changed."
+                : String.format(Locale.ROOT, " Read within each server, each server's and benchmark's level set apart, the trials that followed another benchmark had "
+                        + "%s the throughput and %s the p99 of the one that started their server (%d servers).",
+                        carried(throughput.get()), carried(p99.get()), throughput.get().servers());
         return String.format(" Launches were shared: %d of the %d trials ran on the server an earlier trial of their variant's round "
                 + "had started, after that trial's benchmark; no benchmark ran twice on one server.", shared, trials.size()) + measured;
     }

@@ -7,53 +7,83 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.commons.math3.distribution.TDistribution;
+import org.apache.commons.math3.linear.SingularMatrixException;
+import org.apache.commons.math3.stat.regression.OLSMultipleLinearRegression;
 
 /**
- * What sharing a launch did to a figure: within each variant and benchmark, the trials that ran
- * after another benchmark on their server against the one(s) that ran first on theirs, as a ratio of
- * geometric means; over the variants and benchmarks that have both, the mean of their log-ratios
- * with a t-interval. Each variant and benchmark is its own pair, so a benchmark's level or a
- * variant's speed does not enter the ratio, only the order on the server does.
+ * What sharing a launch did to a figure, read within each server: the log of a trial's figure is
+ * its server's level, plus its benchmark's (per variant), plus one common step for having followed
+ * another benchmark on its server; the step's least-squares estimate, with its t-interval, is the
+ * ratio. Launches of one variant spread more than two windows on one server do (a fifth and more
+ * against a tenth, measured), so setting each server's level apart keeps the launch's spread out of
+ * the ratio; setting each benchmark's level apart lets a server run different benchmarks, their order
+ * turned from round to round. A server with one trial says nothing about the step and is left out.
  *
- * @param ratio trials after another benchmark over trials first on their server
- * @param pairs variants and benchmarks with trials on both sides
+ * @param ratio   trials after another benchmark over the one that started their server
+ * @param servers servers with a trial on both sides
  */
-public record CarryOver(double ratio, double low, double high, int pairs) {
+public record CarryOver(double ratio, double low, double high, int servers) {
 
     /**
      * @param trials completed trials of one run, some of which shared a server
-     * @return empty when fewer than two variant-and-benchmark pairs have trials on both sides
+     * @return empty when the trials leave no degree of freedom for the step's interval, or do not
+     *         tell the step from the servers' and benchmarks' levels
      */
     public static Optional<CarryOver> of(List<TrialResult> trials, Figure figure) {
-        Map<String, List<Double>> first = new LinkedHashMap<>();
-        Map<String, List<Double>> after = new LinkedHashMap<>();
+        Map<String, List<TrialResult>> byServer = new LinkedHashMap<>();
         for (TrialResult t : trials) {
             Double v = figure.of(t);
-            if (v == null || !(v > 0)) {
-                continue;
+            if (v != null && v > 0) {
+                Integer launch = t.identity().launch();
+                String server = t.identity().variant() + "\u0000" + (launch != null ? launch : t.identity().number());
+                byServer.computeIfAbsent(server, k -> new ArrayList<>()).add(t);
             }
-            String slot = t.identity().variant() + "\u0000" + t.identity().benchmark();
-            (t.identity().sharedServer() ? after : first).computeIfAbsent(slot, k -> new ArrayList<>()).add(Math.log(v));
         }
-        double[] logRatios = first.keySet().stream().filter(after::containsKey)
-                .mapToDouble(slot -> mean(after.get(slot)) - mean(first.get(slot))).toArray();
-        int n = logRatios.length;
-        if (n < 2) {
+        byServer.values().removeIf(on -> on.size() < 2 || on.stream().noneMatch(t -> t.identity().sharedServer()));
+        List<String> servers = List.copyOf(byServer.keySet());
+        // A variant's first benchmark is its level's reference: its servers' columns already carry it.
+        Map<String, String> referenceOf = new LinkedHashMap<>();
+        List<String> benchmarks = new ArrayList<>();
+        List<TrialResult> rows = byServer.values().stream().flatMap(List::stream).toList();
+        for (TrialResult t : rows) {
+            String slot = t.identity().variant() + "\u0000" + t.identity().benchmark();
+            referenceOf.putIfAbsent(t.identity().variant(), slot);
+            if (!slot.equals(referenceOf.get(t.identity().variant())) && !benchmarks.contains(slot)) {
+                benchmarks.add(slot);
+            }
+        }
+        int columns = servers.size() + benchmarks.size() + 1;
+        int n = rows.size();
+        if (servers.size() < 2 || n - columns < 1) {
             return Optional.empty();
         }
-        double mean = 0;
-        for (double d : logRatios) {
-            mean += d / n;
+        double[] y = new double[n];
+        double[][] x = new double[n][columns];
+        int i = 0;
+        for (Map.Entry<String, List<TrialResult>> server : byServer.entrySet()) {
+            for (TrialResult t : server.getValue()) {
+                y[i] = Math.log(figure.of(t));
+                x[i][servers.indexOf(server.getKey())] = 1;
+                int b = benchmarks.indexOf(t.identity().variant() + "\u0000" + t.identity().benchmark());
+                if (b >= 0) {
+                    x[i][servers.size() + b] = 1;
+                }
+                x[i][columns - 1] = t.identity().sharedServer() ? 1 : 0;
+                i++;
+            }
         }
-        double variance = 0;
-        for (double d : logRatios) {
-            variance += (d - mean) * (d - mean) / (n - 1);
+        OLSMultipleLinearRegression fit = new OLSMultipleLinearRegression(1e-10);
+        fit.setNoIntercept(true);
+        fit.newSampleData(y, x);
+        double step;
+        double error;
+        try {
+            step = fit.estimateRegressionParameters()[columns - 1];
+            error = fit.estimateRegressionParametersStandardErrors()[columns - 1];
+        } catch (SingularMatrixException e) {
+            return Optional.empty();
         }
-        double half = new TDistribution(n - 1).inverseCumulativeProbability(0.5 + RatioInterval.CONFIDENCE / 2) * Math.sqrt(variance / n);
-        return Optional.of(new CarryOver(Math.exp(mean), Math.exp(mean - half), Math.exp(mean + half), n));
-    }
-
-    private static double mean(List<Double> logs) {
-        return logs.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+        double half = new TDistribution(n - columns).inverseCumulativeProbability(0.5 + RatioInterval.CONFIDENCE / 2) * error;
+        return Optional.of(new CarryOver(Math.exp(step), Math.exp(step - half), Math.exp(step + half), servers.size()));
     }
 }

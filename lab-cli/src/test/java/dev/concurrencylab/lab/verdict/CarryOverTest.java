@@ -6,41 +6,79 @@ import static org.assertj.core.api.Assertions.within;
 import dev.concurrencylab.lab.result.TrialIdentity;
 import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.result.Trials;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** What sharing a launch did, measured within each variant and benchmark. */
+/** What sharing a launch did, read within each server, each server's and benchmark's level set apart. */
 class CarryOverTest {
 
+    private static final String[] BENCHMARKS = {"fast", "mid", "slow"};
+    private static final double[] LEVELS = {10_000, 1_000, 100};
+
     @Test
-    void followingAnotherBenchmarkIsComparedWithinEachVariantAndBenchmarkWhateverTheirLevels() {
-        // benchmark "slow" serves a hundredth of "fast"; after another benchmark, each pair runs at 0.9 and 0.8 of its first
-        List<TrialResult> trials = List.of(
-                trial("a", "fast", 10_000, false), trial("a", "fast", 9_000, true),
-                trial("a", "slow", 100, false), trial("a", "slow", 80, true), trial("a", "slow", 80, true),
-                trial("b", "fast", 5_000, false), trial("b", "fast", 4_500, true),
-                trial("b", "slow", 50, false), trial("b", "slow", 40, true));
+    void theStepIsReadWithinEachServerSoLaunchesThatSpreadTwoAndAHalfTimesDoNotWidenIt() {
+        // two variants, three rounds each, every round's server at its own level (0.6–1.5), the three
+        // benchmarks' order turned by one each round; after another benchmark a trial runs at 0.9,
+        // give or take 1 %
+        double[] launchLevels = {0.6, 1.5, 1.0, 1.3, 0.7, 1.1};
+        double[] noise = {1.01, 0.99, 1.0, 0.995, 1.005, 1.0, 0.99, 1.01, 1.0};
+        List<TrialResult> trials = new ArrayList<>();
+        int number = 0;
+        int k = 0;
+        for (int round = 0; round < 3; round++) {
+            for (String variant : List.of("a", "b")) {
+                int launch = number + 1;
+                for (int position = 0; position < 3; position++) {
+                    int b = (position + round) % 3;
+                    double level = LEVELS[b] * launchLevels[trials.size() / 3] * (position == 0 ? 1 : 0.9) * noise[k++ % noise.length];
+                    number++;
+                    trials.add(trial(number, variant, BENCHMARKS[b], level, position == 0 ? null : launch));
+                }
+            }
+        }
 
         CarryOver c = CarryOver.of(trials, Figure.THROUGHPUT).orElseThrow();
 
-        assertThat(c.pairs()).isEqualTo(4);
-        assertThat(c.ratio()).isCloseTo(Math.sqrt(0.9 * 0.8), within(1e-9));
-        assertThat(c.low()).isLessThan(0.8);
-        assertThat(c.high()).isBetween(0.9, 1.0);
+        assertThat(c.servers()).isEqualTo(6);
+        assertThat(c.ratio()).isCloseTo(0.9, within(0.01));
+        assertThat(c.low()).isBetween(0.87, 0.9);
+        assertThat(c.high()).isBetween(0.9, 0.93);
     }
 
     @Test
-    void withFewerThanTwoPairsOnBothSidesNothingIsClaimed() {
+    void theSameBenchmarkTwiceOnEachServerIsTheSecondOverTheFirst() {
+        // jvm-carry-over's two names for one benchmark, their order turned; second trials at 1.3× the first, give or take 2 %
+        double[][] pairs = {{1_000, 1_326}, {2_000, 2_548}, {1_500, 1_950}, {800, 1_056}};
+        List<TrialResult> trials = new ArrayList<>();
+        int number = 0;
+        for (int server = 0; server < pairs.length; server++) {
+            String[] order = server % 2 == 0 ? new String[] {"first", "again"} : new String[] {"again", "first"};
+            int launch = ++number;
+            trials.add(trial(launch, "a", order[0], pairs[server][0], null));
+            trials.add(trial(++number, "a", order[1], pairs[server][1], launch));
+        }
+
+        CarryOver c = CarryOver.of(trials, Figure.THROUGHPUT).orElseThrow();
+
+        assertThat(c.servers()).isEqualTo(4);
+        assertThat(c.ratio()).isCloseTo(1.3, within(0.02));
+        assertThat(c.low()).isBetween(1.15, 1.3);
+        assertThat(c.high()).isBetween(1.3, 1.45);
+    }
+
+    @Test
+    void serversWithOneTrialSayNothingAndTooFewLeftClaimNothing() {
         List<TrialResult> trials = List.of(
-                trial("a", "fast", 10_000, false), trial("a", "fast", 9_000, true),
-                trial("a", "slow", 80, true), trial("b", "slow", 50, false));
+                trial(1, "a", "fast", 10_000, null), trial(2, "a", "slow", 90, 1),
+                trial(3, "a", "fast", 11_000, null), trial(4, "b", "slow", 50, null), trial(5, "b", "fast", 5_000, null));
 
         assertThat(CarryOver.of(trials, Figure.THROUGHPUT)).isEmpty();
     }
 
-    private static TrialResult trial(String variant, String benchmark, double throughput, boolean afterAnother) {
+    private static TrialResult trial(int number, String variant, String benchmark, double throughput, Integer launch) {
         TrialResult t = Trials.ok(throughput, 10);
-        TrialIdentity id = new TrialIdentity(2, variant, benchmark, null, 1, null, null, afterAnother ? 1 : null);
+        TrialIdentity id = new TrialIdentity(number, variant, benchmark, null, 1, null, null, launch);
         return new TrialResult(id, t.outcome(), t.warmUp(), t.window(), t.latencies(), t.delivery(), t.completion(), t.judged(), t.server());
     }
 }
