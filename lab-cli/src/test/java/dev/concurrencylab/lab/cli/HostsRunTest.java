@@ -89,10 +89,13 @@ class HostsRunTest {
                     load: {model: open-rate, rate: 400, duration: 4s}
                 """;
         // Another build's jar and archive on the host: two days old they go as this build's jar is put there; a fresh one stays.
+        // Named after this JVM: the host's folder is this machine's, and another test run's lab planted the same names there
+        // after this one's had pruned them.
+        long pid = ProcessHandle.current().pid();
         Path home = Path.of("/tmp/concurrency-lab");
-        Path oldJar = Files.createDirectories(home.resolve("jars")).resolve("0000000000000000-sut-mvc.jar");
-        Path oldArchive = Files.createDirectories(home.resolve("cds/hostsruntest-old-build")).resolve("0000000000000000-sut-mvc.jar");
-        Path freshJar = home.resolve("jars/1111111111111111-sut-mvc.jar");
+        Path oldJar = Files.createDirectories(home.resolve("jars")).resolve("%016x-sut-mvc.jar".formatted(pid));
+        Path oldArchive = Files.createDirectories(home.resolve("cds/hostsruntest-old-build-" + pid)).resolve("%016x-sut-mvc.jar".formatted(pid));
+        Path freshJar = home.resolve("jars/f%015x-sut-mvc.jar".formatted(pid));
         for (Path old : List.of(oldJar, oldArchive)) {
             Files.writeString(old, "an earlier build");
             Files.setLastModifiedTime(old, java.nio.file.attribute.FileTime.from(java.time.Instant.now().minus(java.time.Duration.ofDays(2))));
@@ -221,8 +224,11 @@ class HostsRunTest {
                 assertThat(trial.path("status").asText()).as("trial %s", file.getFileName()).isEqualTo("ok");
                 if (trial.path("benchmark").asText().equals("posts")) {
                     assertThat(trial.path("count").asLong()).as("good answers, each a row read from PostgreSQL on brokers-box").isPositive();
-                    assertThat(trial.findValue("serviceCpuMsPer1k").path("postgresql").asDouble()).as("PostgreSQL's CPU, read on brokers-box")
-                            .isPositive();
+                    // Read, not how much: a 2 s window's few hundred reads can cost PostgreSQL less than the kernel's 10 ms tick,
+                    // and on a machine at a load of ~15 (a test run beside loops of tests) it read 0 twice.
+                    JsonNode postgres = trial.findValue("serviceCpuMsPer1k").path("postgresql");
+                    assertThat(postgres.isNumber()).as("PostgreSQL's CPU, read on brokers-box: %s", trial.findValue("serviceCpuMsPer1k")).isTrue();
+                    assertThat(postgres.asDouble()).isNotNegative();
                     continue;
                 }
                 assertThat(trial.findValue("handedOff").asLong()).as("handed off in %s", file.getFileName()).isPositive();

@@ -46,6 +46,8 @@ public final class MicroServer implements AutoCloseable {
     final Map<String, LongAdder> byPath = new ConcurrentHashMap<>();
     /** Paths by the session a request names ({@code ?session=N}), in the order they arrived. */
     final Map<String, List<String>> bySession = new ConcurrentHashMap<>();
+    /** Connections {@code /drop-every} closed without an answer. */
+    final AtomicInteger dropped = new AtomicInteger();
     /** Requests that arrived while one before them of their session was still unanswered. */
     final AtomicInteger overlapping = new AtomicInteger();
     private final Set<String> unanswered = ConcurrentHashMap.newKeySet();
@@ -108,6 +110,7 @@ public final class MicroServer implements AutoCloseable {
             }
             boolean nth = uri.parameters().containsKey("n") && ++requests % Integer.parseInt(uri.parameters().get("n").getFirst()) == 0;
             if (nth && uri.path().equals("/drop-every")) {
+                server.dropped.incrementAndGet();
                 ctx.close();
                 return;
             }
