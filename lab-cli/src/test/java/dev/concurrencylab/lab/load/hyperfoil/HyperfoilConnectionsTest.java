@@ -37,11 +37,15 @@ class HyperfoilConnectionsTest {
             LoadResult result = driver.run(new LoadRun(fast.uri(), request, Checks.NONE, model, Warmup.fixed(Duration.ofSeconds(2))),
                     LoadListener.NONE);
 
-            assertThat(result.errorCount()).isZero();
-            // No bound on the rate sent: with the cores to itself the engine sends all 80,001 arrivals of the 4 s, on a busy
-            // machine 70 % of them (seen at a load of 12 on 2 cores), driver and server sharing this JVM. A socket per session,
-            // which broke at a few thousand a second, is told by the connections below, whatever the rate.
-            assertThat(result.good()).isEqualTo(result.sent()).isPositive();
+            // Every request sent is answered or timed out, and none broke on its connection. No bound on the rate sent: with
+            // the cores to itself the engine sends all 80,001 arrivals of the 4 s, on a busy machine 70 % of them (seen at a
+            // load of 12 on 2 cores), driver and server sharing this JVM; nor on timeouts, which a machine at a load of ~10
+            // (a test run beside loops of tests) gave 1,288 of. A socket per session, which broke at a few thousand a second,
+            // is told by the connections below, whatever the rate.
+            long timeouts = result.errors().getOrDefault(ErrorClass.TIMEOUT, 0L);
+            assertThat(result.errorCount() - timeouts).as("errors other than timeouts: %s", result.errors()).isZero();
+            assertThat(result.good() + timeouts).isEqualTo(result.sent());
+            assertThat(result.good()).isPositive();
             assertThat(model.maxConcurrency()).isEqualTo(20_000);
             // Answers take microseconds, so few are in flight: the pool's spare, not a socket per session. A stall of the
             // shared cores holds more answers in flight for a moment (652 seen in CI, 5,631 on a machine at a load of 15), so
