@@ -224,11 +224,17 @@ class HostsRunTest {
                 assertThat(trial.path("status").asText()).as("trial %s", file.getFileName()).isEqualTo("ok");
                 if (trial.path("benchmark").asText().equals("posts")) {
                     assertThat(trial.path("count").asLong()).as("good answers, each a row read from PostgreSQL on brokers-box").isPositive();
-                    // Read, not how much: a 2 s window's few hundred reads can cost PostgreSQL less than the kernel's 10 ms tick,
-                    // and on a machine at a load of ~15 (a test run beside loops of tests) it read 0 twice.
-                    JsonNode postgres = trial.findValue("serviceCpuMsPer1k").path("postgresql");
-                    assertThat(postgres.isNumber()).as("PostgreSQL's CPU, read on brokers-box: %s", trial.findValue("serviceCpuMsPer1k")).isTrue();
-                    assertThat(postgres.asDouble()).isNotNegative();
+                    // Read there, not how much nor in every second: on a machine at a load of ~15 (a test run beside loops of
+                    // tests) the window's cost had no PostgreSQL figure twice, a read of the host's /proc failing in one of
+                    // its seconds (a second unknown leaves the cost out) or the few reads costing less than the 10 ms tick.
+                    List<Double> postgres = new java.util.ArrayList<>();
+                    for (JsonNode second : trial.path("resources")) {
+                        JsonNode cpu = second.path("values").path("postgresql.cpu.percent");
+                        if (cpu.isNumber()) {
+                            postgres.add(cpu.asDouble());
+                        }
+                    }
+                    assertThat(postgres).as("PostgreSQL's CPU, read on brokers-box, second by second").isNotEmpty().allMatch(v -> v >= 0);
                     continue;
                 }
                 assertThat(trial.findValue("handedOff").asLong()).as("handed off in %s", file.getFileName()).isPositive();
