@@ -40,37 +40,39 @@ public record CarryOver(double ratio, double low, double high, int servers) {
             }
         }
         byServer.values().removeIf(on -> on.size() < 2 || on.stream().noneMatch(t -> t.identity().sharedServer()));
-        List<String> servers = List.copyOf(byServer.keySet());
-        // A variant's first benchmark is its level's reference: its servers' columns already carry it.
-        Map<String, String> referenceOf = new LinkedHashMap<>();
-        List<String> benchmarks = new ArrayList<>();
-        List<TrialResult> rows = byServer.values().stream().flatMap(List::stream).toList();
-        for (TrialResult t : rows) {
-            String slot = t.identity().variant() + "\u0000" + t.identity().benchmark();
-            referenceOf.putIfAbsent(t.identity().variant(), slot);
-            if (!slot.equals(referenceOf.get(t.identity().variant())) && !benchmarks.contains(slot)) {
-                benchmarks.add(slot);
+        // Columns: one per server, one per benchmark of a variant but its first (its servers' columns carry that one's
+        // level), and the step last.
+        Map<String, Integer> benchmarkColumn = new LinkedHashMap<>();
+        Map<String, String> firstOf = new LinkedHashMap<>();
+        for (List<TrialResult> on : byServer.values()) {
+            for (TrialResult t : on) {
+                String slot = t.identity().variant() + "\u0000" + t.identity().benchmark();
+                if (!slot.equals(firstOf.computeIfAbsent(t.identity().variant(), v -> slot))) {
+                    benchmarkColumn.putIfAbsent(slot, byServer.size() + benchmarkColumn.size());
+                }
             }
         }
-        int columns = servers.size() + benchmarks.size() + 1;
-        int n = rows.size();
-        if (servers.size() < 2 || n - columns < 1) {
+        int columns = byServer.size() + benchmarkColumn.size() + 1;
+        int n = byServer.values().stream().mapToInt(List::size).sum();
+        if (byServer.size() < 2 || n - columns < 1) {
             return Optional.empty();
         }
         double[] y = new double[n];
         double[][] x = new double[n][columns];
         int i = 0;
-        for (Map.Entry<String, List<TrialResult>> server : byServer.entrySet()) {
-            for (TrialResult t : server.getValue()) {
+        int server = 0;
+        for (List<TrialResult> on : byServer.values()) {
+            for (TrialResult t : on) {
                 y[i] = Math.log(figure.of(t));
-                x[i][servers.indexOf(server.getKey())] = 1;
-                int b = benchmarks.indexOf(t.identity().variant() + "\u0000" + t.identity().benchmark());
-                if (b >= 0) {
-                    x[i][servers.size() + b] = 1;
+                x[i][server] = 1;
+                Integer b = benchmarkColumn.get(t.identity().variant() + "\u0000" + t.identity().benchmark());
+                if (b != null) {
+                    x[i][b] = 1;
                 }
                 x[i][columns - 1] = t.identity().sharedServer() ? 1 : 0;
                 i++;
             }
+            server++;
         }
         OLSMultipleLinearRegression fit = new OLSMultipleLinearRegression(1e-10);
         fit.setNoIntercept(true);
@@ -84,6 +86,6 @@ public record CarryOver(double ratio, double low, double high, int servers) {
             return Optional.empty();
         }
         double half = new TDistribution(n - columns).inverseCumulativeProbability(0.5 + RatioInterval.CONFIDENCE / 2) * error;
-        return Optional.of(new CarryOver(Math.exp(step), Math.exp(step - half), Math.exp(step + half), servers.size()));
+        return Optional.of(new CarryOver(Math.exp(step), Math.exp(step - half), Math.exp(step + half), byServer.size()));
     }
 }
