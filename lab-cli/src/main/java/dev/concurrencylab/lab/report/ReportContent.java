@@ -133,9 +133,23 @@ public record ReportContent(String title, String summary, Map<String, String> en
                 ? " Too few servers ran trials both first and after another benchmark to say what following one changed."
                 : String.format(Locale.ROOT, " Read within each server, each server's and benchmark's level set apart, the trials that followed another benchmark had "
                         + "%s the throughput and %s the p99 of the one that started their server (%d servers).",
-                        carried(throughput.get()), carried(p99.get()), throughput.get().servers());
+                        carried(throughput.get()), carried(p99.get()), throughput.get().servers())
+                        + byVariant(completed);
         return String.format(" Launches were shared: %d of the %d trials ran on the server an earlier trial of their variant's round "
                 + "had started, after that trial's benchmark; no benchmark ran twice on one server.", shared, trials.size()) + measured;
+    }
+
+    /**
+     * The throughput step read within each variant's own servers, where two variants or more give one: a common
+     * step can average one variant's large step with others' none.
+     */
+    private static String byVariant(List<TrialResult> completed) {
+        List<String> said = new ArrayList<>();
+        for (String variant : completed.stream().map(t -> t.identity().variant()).distinct().toList()) {
+            CarryOver.of(completed.stream().filter(t -> t.identity().variant().equals(variant)).toList(), Figure.THROUGHPUT)
+                    .ifPresent(c -> said.add(String.format(Locale.ROOT, "%s %s, %d servers", variant, carried(c), c.servers())));
+        }
+        return said.size() < 2 ? "" : " The throughput's step read within each variant's servers alone: " + String.join("; ", said) + ".";
     }
 
     private static String carried(CarryOver c) {

@@ -23,6 +23,16 @@ public final class Trials {
                 .build();
     }
 
+    /**
+     * A completed trial with a p99 of 10 ms, as {@code ok} makes it, named by its number, variant and benchmark;
+     * {@code launch} is the trial that started its server, null when it started its own.
+     */
+    public static TrialResult onServer(int number, String variant, String benchmark, double throughput, Integer launch) {
+        TrialResult t = ok(throughput, 10);
+        TrialIdentity id = new TrialIdentity(number, variant, benchmark, null, 1, null, null, launch);
+        return new TrialResult(id, t.outcome(), t.warmUp(), t.window(), t.latencies(), t.delivery(), t.completion(), t.judged(), t.server());
+    }
+
     /** Trial 1, repetition 1, of variant {@code v} on benchmark {@code b}. */
     public static TrialIdentity identity() {
         return new TrialIdentity(1, "v", "b", null, 1, null, null);

@@ -3,7 +3,6 @@ package dev.concurrencylab.lab.verdict;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.concurrencylab.lab.result.TrialIdentity;
 import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.result.Trials;
 import java.util.ArrayList;
@@ -33,7 +32,7 @@ class CarryOverTest {
                     int b = (position + round) % 3;
                     double level = LEVELS[b] * launchLevels[trials.size() / 3] * (position == 0 ? 1 : 0.9) * noise[k++ % noise.length];
                     number++;
-                    trials.add(trial(number, variant, BENCHMARKS[b], level, position == 0 ? null : launch));
+                    trials.add(Trials.onServer(number, variant, BENCHMARKS[b], level, position == 0 ? null : launch));
                 }
             }
         }
@@ -50,8 +49,8 @@ class CarryOverTest {
         for (int server = 0; server < pairs.length; server++) {
             String[] order = server % 2 == 0 ? new String[] {"first", "again"} : new String[] {"again", "first"};
             int launch = ++number;
-            trials.add(trial(launch, "a", order[0], pairs[server][0], null));
-            trials.add(trial(++number, "a", order[1], pairs[server][1], launch));
+            trials.add(Trials.onServer(launch, "a", order[0], pairs[server][0], null));
+            trials.add(Trials.onServer(++number, "a", order[1], pairs[server][1], launch));
         }
 
         assertStep(CarryOver.of(trials, Figure.THROUGHPUT).orElseThrow(), 4, 1.3, 0.15);
@@ -60,8 +59,9 @@ class CarryOverTest {
     @Test
     void serversWithOneTrialSayNothingAndTooFewLeftClaimNothing() {
         List<TrialResult> trials = List.of(
-                trial(1, "a", "fast", 10_000, null), trial(2, "a", "slow", 90, 1),
-                trial(3, "a", "fast", 11_000, null), trial(4, "b", "slow", 50, null), trial(5, "b", "fast", 5_000, null));
+                Trials.onServer(1, "a", "fast", 10_000, null), Trials.onServer(2, "a", "slow", 90, 1),
+                Trials.onServer(3, "a", "fast", 11_000, null), Trials.onServer(4, "b", "slow", 50, null),
+                Trials.onServer(5, "b", "fast", 5_000, null));
 
         assertThat(CarryOver.of(trials, Figure.THROUGHPUT)).isEmpty();
     }
@@ -72,11 +72,5 @@ class CarryOverTest {
         assertThat(c.ratio()).isCloseTo(ratio, within(ratio * 0.015));
         assertThat(c.low()).isBetween(ratio - width, c.ratio());
         assertThat(c.high()).isBetween(c.ratio(), ratio + width);
-    }
-
-    private static TrialResult trial(int number, String variant, String benchmark, double throughput, Integer launch) {
-        TrialResult t = Trials.ok(throughput, 10);
-        TrialIdentity id = new TrialIdentity(number, variant, benchmark, null, 1, null, null, launch);
-        return new TrialResult(id, t.outcome(), t.warmUp(), t.window(), t.latencies(), t.delivery(), t.completion(), t.judged(), t.server());
     }
 }
