@@ -119,7 +119,7 @@ public record ReportContent(String title, String summary, Map<String, String> en
 
     /**
      * Says how many trials ran on a server an earlier trial started, when any did (their JVM was not
-     * fresh), and what that changed, measured within each variant and benchmark.
+     * fresh), and what that changed, read within each server: over all variants, then each variant's own.
      */
     static String sharedLaunches(List<TrialResult> trials) {
         long shared = trials.stream().filter(t -> t.identity().sharedServer()).count();
