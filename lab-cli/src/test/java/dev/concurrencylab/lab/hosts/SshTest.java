@@ -98,8 +98,9 @@ class SshTest {
         }
         assertThat(group).as("the shell's two sleeps").isNotEmpty();
 
-        // what SIGKILL of the lab does to its side of the session: the local ssh client vanishes
-        ProcessHandle.current().children().filter(h -> h.info().commandLine().orElse("").contains("sleep 600"))
+        // what SIGKILL of the lab does to its side of the session: the local ssh client vanishes. Found by its log's
+        // name, which only this test's session carries: this class's tests run at once, and another keeps a sleep 600 too.
+        ProcessHandle.current().children().filter(h -> h.info().commandLine().orElse("").contains("sleeper2.log"))
                 .forEach(ProcessHandle::destroyForcibly);
 
         long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
