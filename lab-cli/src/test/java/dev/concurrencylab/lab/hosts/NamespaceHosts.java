@@ -33,9 +33,14 @@ public final class NamespaceHosts implements AutoCloseable {
     private static final Pattern SUBNET = Pattern.compile("inet 10\\.250\\.(\\d+)\\.");
     /** Hosts made by this JVM so far: each gets its own number, so its names never meet a namespace being torn down. */
     private static final java.util.concurrent.atomic.AtomicInteger MADE = new java.util.concurrent.atomic.AtomicInteger();
+    private static final Path FORWARDING = Path.of("/proc/sys/net/ipv4/ip_forward");
+    /**
+     * IP forwarding as it was before any test JVM turned it on, kept while one has hosts: a file, not a field, so that
+     * what a killed JVM turned on goes back once no live JVM has hosts (the next to make hosts finds it).
+     */
+    private static final Path FORWARDING_BEFORE = Path.of(System.getProperty("java.io.tmpdir"), "lab-test-ip-forward-before");
     /** Instances of this JVM with hosts: IP forwarding goes back to what it was once the last of them closes. */
     private static int withHosts;
-    private static String forwardingBefore;
 
     private final Path dir;
     private final List<String> namespaces = new ArrayList<>();
@@ -68,30 +73,24 @@ public final class NamespaceHosts implements AutoCloseable {
         String ns = PREFIX + "-" + pid + "-" + made;
         String outside = "lv" + (pid % 100_000) + "x" + made;
         String inside = "lv" + (pid % 100_000) + "y" + made;
-        String address;
         // Another test JVM (a second ./lab test) may be making hosts now: the subnet is picked among those
         // no link on this machine holds, under a lock every such JVM takes, and taken before the lock is let go.
-        // A file lock is held for the whole JVM, so this JVM's classes that make hosts at once take turns on the class first.
-        synchronized (NamespaceHosts.class) {
-            try (FileChannel channel = FileChannel.open(LOCK, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-                    FileLock held = channel.lock()) {
-                int n = freeSubnet();
-                address = "10.250." + n + ".2";
-                sh("ip", "netns", "add", ns);
-                namespaces.add(ns);
-                sh("ip", "link", "add", outside, "type", "veth", "peer", "name", inside);
-                sh("ip", "link", "set", inside, "netns", ns);
-                sh("ip", "addr", "add", "10.250." + n + ".1/24", "dev", outside);
-                sh("ip", "link", "set", outside, "up");
-                sh("ip", "netns", "exec", ns, "ip", "addr", "add", address + "/24", "dev", inside);
-                sh("ip", "netns", "exec", ns, "ip", "link", "set", inside, "up");
-                sh("ip", "netns", "exec", ns, "ip", "link", "set", "lo", "up");
-                // hosts reach each other through this machine, as machines on one network would
-                sh("ip", "netns", "exec", ns, "ip", "route", "add", "default", "via", "10.250." + n + ".1");
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
+        int n = underLock(() -> {
+            int free = freeSubnet();
+            sh("ip", "netns", "add", ns);
+            namespaces.add(ns);
+            sh("ip", "link", "add", outside, "type", "veth", "peer", "name", inside);
+            sh("ip", "link", "set", inside, "netns", ns);
+            sh("ip", "addr", "add", "10.250." + free + ".1/24", "dev", outside);
+            sh("ip", "link", "set", outside, "up");
+            sh("ip", "netns", "exec", ns, "ip", "addr", "add", "10.250." + free + ".2/24", "dev", inside);
+            sh("ip", "netns", "exec", ns, "ip", "link", "set", inside, "up");
+            sh("ip", "netns", "exec", ns, "ip", "link", "set", "lo", "up");
+            // hosts reach each other through this machine, as machines on one network would
+            sh("ip", "netns", "exec", ns, "ip", "route", "add", "default", "via", "10.250." + free + ".1");
+            return free;
+        });
+        String address = "10.250." + n + ".2";
         forwarding();
 
         Path home = dir.resolve(name);
@@ -165,7 +164,7 @@ public final class NamespaceHosts implements AutoCloseable {
         throw new IllegalStateException("every 10.250.N.0/24 is in use on this machine");
     }
 
-    /** Namespaces a killed test JVM left behind: their PID is in the name. */
+    /** Namespaces a killed test JVM left behind (their PID is in the name), and the IP forwarding it left on. */
     private static void removeStale() {
         for (String line : output("ip", "netns", "list").lines().toList()) {
             String ns = line.split(" ")[0];
@@ -176,24 +175,30 @@ public final class NamespaceHosts implements AutoCloseable {
                 }
             }
         }
+        underLock(() -> {
+            restoreForwardingUnlessInUse();
+            return null;
+        });
     }
 
     private void forwarding() {
-        synchronized (NamespaceHosts.class) {
-            if (forwards) {
-                return;
-            }
+        if (forwards) {
+            return;
+        }
+        underLock(() -> {
             forwards = true;
             if (withHosts++ == 0) {
                 try {
-                    Path setting = Path.of("/proc/sys/net/ipv4/ip_forward");
-                    forwardingBefore = Files.readString(setting).strip();
-                    Files.writeString(setting, "1");
+                    if (!Files.exists(FORWARDING_BEFORE)) {
+                        Files.writeString(FORWARDING_BEFORE, Files.readString(FORWARDING).strip());
+                    }
+                    Files.writeString(FORWARDING, "1");
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }
             }
-        }
+            return null;
+        });
     }
 
     @Override
@@ -201,20 +206,46 @@ public final class NamespaceHosts implements AutoCloseable {
         daemons.forEach(d -> d.stop(Duration.ofSeconds(2)));
         // deleting a namespace takes its end of the veth pair, and with it this machine's end
         namespaces.forEach(ns -> run("ip", "netns", "delete", ns));
-        synchronized (NamespaceHosts.class) {
-            if (forwards && --withHosts == 0 && !anotherJvmHasHosts()) {
-                try {
-                    Files.writeString(Path.of("/proc/sys/net/ipv4/ip_forward"), forwardingBefore);
-                } catch (IOException e) {
-                    // left on: a test machine's setting, harmless
-                }
+        underLock(() -> {
+            if (forwards && --withHosts == 0) {
+                restoreForwardingUnlessInUse();
             }
             forwards = false;
+            return null;
+        });
+    }
+
+    /** Puts IP forwarding back as it was before the first test JVM turned it on, unless a live JVM's hosts still route through this machine. */
+    private static void restoreForwardingUnlessInUse() {
+        if (withHosts > 0 || otherJvmHasHosts() || !Files.exists(FORWARDING_BEFORE)) {
+            return;
+        }
+        try {
+            Files.writeString(FORWARDING, Files.readString(FORWARDING_BEFORE).strip());
+            Files.delete(FORWARDING_BEFORE);
+        } catch (IOException e) {
+            // left on: a test machine's setting, harmless
+        }
+    }
+
+    /**
+     * Runs {@code action} under the lock every test JVM that makes hosts takes. A file lock is held for the whole
+     * JVM, so this JVM's classes that make hosts at once take turns on the class first.
+     */
+    private static <T> T underLock(java.util.function.Supplier<T> action) {
+        synchronized (NamespaceHosts.class) {
+            try (FileChannel channel = FileChannel.open(LOCK, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                    FileLock held = channel.lock()) {
+                return action.get();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
     }
 
     /** Hosts of another live test JVM route through this machine too: forwarding stays on for them. */
-    private boolean anotherJvmHasHosts() {
+    private static boolean otherJvmHasHosts() {
+        long pid = ProcessHandle.current().pid();
         return output("ip", "netns", "list").lines().map(line -> line.split(" ")[0])
                 .filter(ns -> ns.startsWith(PREFIX + "-"))
                 .map(ns -> Long.parseLong(ns.split("-")[1]))
