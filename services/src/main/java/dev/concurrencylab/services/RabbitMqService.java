@@ -18,6 +18,8 @@ public final class RabbitMqService implements BackingService {
     static final String INSTALL = "apt-get install rabbitmq-server";
     private static final String USER = "rabbitmq";
     private static final Path SERVER = Path.of("/usr/lib/rabbitmq/bin/rabbitmq-server");
+    /** The broker's control tool, beside its server. */
+    static final Path CTL = SERVER.resolveSibling("rabbitmqctl");
     private static final Pattern VERSION = Pattern.compile("Starting RabbitMQ ([0-9.]+) on Erlang ([0-9.]+)");
 
     private final ChildProcess epmd;

@@ -78,11 +78,11 @@ class BackingServicesTest {
             int linesBefore = broker.logLines().size();
             // as when a host's process group is stopped at once: the broker's epmd may go before the broker
             epmd.close();
-            awaitTrue(Duration.ofSeconds(75), () -> broker.logLines().stream().skip(linesBefore)
-                    .anyMatch(line -> line.contains("epmd does not know us") || line.contains("epmd monitor failed")), "the broker's epmd check");
+            broker.awaitReady(Duration.ofSeconds(75), () -> broker.logLines().stream().skip(linesBefore)
+                    .anyMatch(line -> line.contains("epmd does not know us") || line.contains("epmd monitor failed")));
             // finding none, it runs an Erlang VM ('erl -sname epmd-starter-…') to bring one back: wait until it has run
-            awaitTrue(Duration.ofSeconds(10), () -> !descendantsNamed(broker.pid(), "epmd-starter").isEmpty(), "the epmd starter's VM");
-            awaitTrue(Duration.ofSeconds(30), () -> descendantsNamed(broker.pid(), "epmd-starter").isEmpty(), "the epmd starter's VM to end");
+            broker.awaitReady(Duration.ofSeconds(10), () -> !descendantsNamed(broker.pid(), "epmd-starter").isEmpty());
+            broker.awaitReady(Duration.ofSeconds(30), () -> descendantsNamed(broker.pid(), "epmd-starter").isEmpty());
             assertThat(daemonEpmdsFor(epmdPort)).as("daemon epmd started while the broker ran").isEmpty();
         }
         assertThat(daemonEpmdsFor(epmdPort)).as("daemon epmd started while the broker stopped").isEmpty();
@@ -156,7 +156,7 @@ class BackingServicesTest {
     private void askForEpmdCheck(ChildProcess broker, String epmdPort, Duration after) {
         String node = proc(broker.pid(), "environ").stream().filter(v -> v.startsWith("RABBITMQ_NODENAME="))
                 .map(v -> v.substring(v.indexOf('=') + 1)).findFirst().orElseThrow();
-        ChildProcess.runToEnd("rabbitmqctl", List.of("/usr/lib/rabbitmq/bin/rabbitmqctl", "-n", node, "eval",
+        ChildProcess.runToEnd("rabbitmqctl", List.of(RabbitMqService.CTL.toString(), "-n", node, "eval",
                         "timer:apply_after(" + after.toMillis() + ", gen_server, cast, [rabbit_epmd_monitor, check])."),
                 java.util.Map.of("HOME", "/var/lib/rabbitmq", "ERL_EPMD_PORT", epmdPort), work.resolve("rabbitmqctl.log"), "rabbitmq", Duration.ofSeconds(30));
     }
@@ -165,14 +165,6 @@ class BackingServicesTest {
     private static List<Long> descendantsNamed(long pid, String text) {
         return ProcessHandle.of(pid).stream().flatMap(ProcessHandle::descendants)
                 .filter(p -> String.join(" ", proc(p.pid(), "cmdline")).contains(text)).map(ProcessHandle::pid).toList();
-    }
-
-    private static void awaitTrue(Duration timeout, java.util.function.BooleanSupplier condition, String what) throws InterruptedException {
-        long end = System.nanoTime() + timeout.toNanos();
-        while (!condition.getAsBoolean()) {
-            assertThat(System.nanoTime() < end).as("waited %d s for %s", timeout.toSeconds(), what).isTrue();
-            Thread.sleep(20);
-        }
     }
 
     /**
