@@ -22,7 +22,12 @@ final class SutClient {
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final Duration COMPLETION_WAIT = Duration.ofSeconds(60);
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    /**
+     * HTTP/1.1, as the lab's load engine speaks it: the JDK client's default (HTTP/2) would ask every new
+     * connection to upgrade to cleartext HTTP/2, a path no measurement takes.
+     */
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5)).build();
     /** Read at each request: Spring injects the random port only after the test instance is built. */
     private final IntSupplier port;
 
