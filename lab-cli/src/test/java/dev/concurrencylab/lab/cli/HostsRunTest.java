@@ -20,7 +20,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 
-/** The server under test on another host (a network namespace with its own sshd), the driver here. */
+/**
+ * The server under test on another host (a network namespace with its own sshd), the driver here. The class runs
+ * beside others, its tests one at a time: each ends by asking that nothing of its lab is left on the hosts, which
+ * they all share, so a second test's server there would be taken for the first's.
+ */
 @Execution(ExecutionMode.CONCURRENT)
 class HostsRunTest {
 
@@ -76,6 +80,7 @@ class HostsRunTest {
      */
     @Test
     @Timeout(value = 5, unit = TimeUnit.MINUTES)
+    @Execution(ExecutionMode.SAME_THREAD)
     void aServerOnAnotherHostIsStartedWatchedThereAndStoppedWhileTwoDriverHostsShareItsOpenRate(@TempDir Path dir) throws Exception {
         // A warm-up until steady, so the JIT's compiler threads are read there (jitMsLately); driver hosts run it to its
         // maximum (their shares could not end it together), so that is 6 s rather than 15.
@@ -142,6 +147,7 @@ class HostsRunTest {
 
     @Test
     @Timeout(value = 4, unit = TimeUnit.MINUTES)
+    @Execution(ExecutionMode.SAME_THREAD)
     void aLabKilledMidTrialLeavesNoServerNoServiceAndNoSessionOnAnyHost(@TempDir Path dir) throws Exception {
         try (ChildLab lab = ChildLab.start(dir, suite("1s", "60s"), "run", List.of(), List.of("--hosts", withDatabaseHost.toString(), "--cpus", "driver=0"))) {
             lab.awaitWhileRunning(() -> lab.log().contains("[1/1]") && !serversOnTheHost().isEmpty() && !servicesOnTheirHost().isEmpty(),
@@ -163,6 +169,7 @@ class HostsRunTest {
 
     @Test
     @Timeout(value = 4, unit = TimeUnit.MINUTES)
+    @Execution(ExecutionMode.SAME_THREAD)
     void aHostWhoseConnectionIsLostFailsItsTrialsNamingTheHostAndKeepsNoServerThere(@TempDir Path dir) throws Exception {
         try (ChildLab lab = ChildLab.start(dir, suite("1s", "60s").replace("trials: 1", "trials: 2"), "run", List.of(),
                 List.of("--hosts", hostsFile.toString(), "--cpus", "driver=0"))) {
@@ -192,6 +199,7 @@ class HostsRunTest {
 
     @Test
     @Timeout(value = 6, unit = TimeUnit.MINUTES)
+    @Execution(ExecutionMode.SAME_THREAD)
     void theDatabaseAndBrokersOnAServicesHostServeAndCarryTheWorkOfTheServerOnAnother(@TempDir Path dir) throws Exception {
         StringBuilder suite = new StringBuilder("""
                 name: services-on-a-host
