@@ -182,10 +182,10 @@ public final class NamespaceHosts implements AutoCloseable {
     }
 
     private void forwarding() {
-        if (forwards) {
-            return;
-        }
         underLock(() -> {
+            if (forwards) {
+                return null;
+            }
             forwards = true;
             if (withHosts++ == 0) {
                 try {
@@ -217,7 +217,8 @@ public final class NamespaceHosts implements AutoCloseable {
 
     /** Puts IP forwarding back as it was before the first test JVM turned it on, unless a live JVM's hosts still route through this machine. */
     private static void restoreForwardingUnlessInUse() {
-        if (withHosts > 0 || otherJvmHasHosts() || !Files.exists(FORWARDING_BEFORE)) {
+        // the file first: without it there is nothing to put back, and no need to list the namespaces
+        if (!Files.exists(FORWARDING_BEFORE) || withHosts > 0 || otherJvmHasHosts()) {
             return;
         }
         try {
