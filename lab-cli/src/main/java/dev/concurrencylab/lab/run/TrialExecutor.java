@@ -70,6 +70,11 @@ final class TrialExecutor {
                 work.stopRehearsal();
             }
             stop(probes, watchdog);
+            // The load can fail on the server's end before the watchdog's next look (a probe's read on a host whose
+            // connection was just lost): the server's end is the cause, not the engine.
+            if (load.failure() != null && !died.get() && !sut.isAlive()) {
+                died.set(true);
+            }
             if (!died.get() && workCounted.get() && load.failure() == null) {
                 completion = work.await(sut.uri(), strategy);
             }
@@ -78,7 +83,7 @@ final class TrialExecutor {
             if (deadService.get() != null) {
                 return serviceDied(trial, deadService.get(), progress);
             }
-            TrialResult result = TrialRecords.failed(trial, died.get() ? died(sut) : "trial failed: " + e.getMessage(), sut.logTail(5));
+            TrialResult result = TrialRecords.failed(trial, died.get() || !sut.isAlive() ? died(sut) : "trial failed: " + e.getMessage(), sut.logTail(5));
             return failed(result, progress, result.outcome().failure());
         }
         if (deadService.get() != null) {
