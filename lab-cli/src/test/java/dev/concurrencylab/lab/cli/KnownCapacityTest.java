@@ -1,6 +1,7 @@
 package dev.concurrencylab.lab.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.concurrencylab.lab.result.ResultStore;
@@ -46,6 +47,10 @@ class KnownCapacityTest {
             assertThat(lab.process.exitValue()).as("its output: %s", lab.log()).isZero();
 
             JsonNode search = ResultStore.JSON.readTree(lab.out.resolve("capacity.json").toFile()).path("variants").path("mvc-4-threads");
+            // Beside other work at a load of 12-18, the driver fell behind its schedule from the first step (25 a second) and the
+            // server's 100 ms took up to 540: the lab said it had no capacity to give. That says nothing of the search's aim.
+            assumeFalse(!search.path("outcome").asText().equals("BRACKETED") && search.path("steps").toString().contains("generator-limited"),
+                    () -> "the driver fell behind its schedule, so this machine could not measure a capacity now: " + search);
             assertThat(search.path("outcome").asText()).as("search: %s", search).isEqualTo("BRACKETED");
             // Each request holds its thread 100 ms and the machine's own time on top: at a load of 14 that was 5-26 ms, and
             // the search bracketed 33.2-34.1. Below: a fifth under 40; above, a tenth over.

@@ -75,10 +75,12 @@ class RunWithADyingServerTest {
         JsonNode ok = trial(1);
         List<String> cells = List.of(row.split("\\|")).stream().map(String::strip).toList();
 
+        // A latency of a trial whose driver left arrivals unsent is a lower bound, printed "≥" (CI saw it at a load of ~15)
+        String latency = ok.path("delivery").path("behind").asLong() > 0 ? "≥ " : "";
         assertThat(cells).contains("1 of 2 ok",
                 Numbers.format(ok.path("throughput").asDouble()),
-                Numbers.format(ok.path("latency").path("p50Ms").asDouble()),
-                Numbers.format(ok.path("latency").path("p99Ms").asDouble()));
+                latency + Numbers.format(ok.path("latency").path("p50Ms").asDouble()),
+                latency + Numbers.format(ok.path("latency").path("p99Ms").asDouble()));
         assertThat(cells.get(cells.size() - 1)).contains("server-died");
         assertThat(lab.out.resolve("charts/hello-throughput-bars.png")).isNotEmptyFile();
     }
