@@ -48,7 +48,7 @@ class KnownCapacityTest {
 
             JsonNode search = ResultStore.JSON.readTree(lab.out.resolve("capacity.json").toFile()).path("variants").path("mvc-4-threads");
             // Beside other work at a load of 12-18, the driver fell behind its schedule from the first step (25 a second) and the
-            // server's 100 ms took up to 540: the lab said it had no capacity to give. That says nothing of the search's aim.
+            // server's 100 ms took up to 540: the lab rightly gave no capacity, and how near the search aims cannot be seen.
             assumeFalse(!search.path("outcome").asText().equals("BRACKETED") && search.path("steps").toString().contains("generator-limited"),
                     () -> "the driver fell behind its schedule, so this machine could not measure a capacity now: " + search);
             assertThat(search.path("outcome").asText()).as("search: %s", search).isEqualTo("BRACKETED");
