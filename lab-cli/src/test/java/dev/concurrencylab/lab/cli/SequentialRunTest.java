@@ -25,11 +25,11 @@ class SequentialRunTest {
 
     @Test
     void aTwentyTimesSlowerVariantIsDecidedBeforeTheLastOfFiveRounds() throws Exception {
-        // 20 ms against 400 ms, not 2 against 42: a p99 of 2 ms is mostly the machine (seen 2.8-7.2 ms over five
-        // trials in CI), and that spread alone kept a 99.9 % interval on a 20x difference from a claim to the last
-        // round. On a 20 ms floor the same stalls barely move the log p99: decided after 3 rounds in 4 of 4 runs
-        // with both CPUs kept busy by other processes.
-        try (TestServer fast = new TestServer(); TestServer slow = new TestServer(380);
+        // 100 ms against 2,000 ms, not 20 against 400: the machine's stalls land on the faster one's p99 (seen 24-69 ms over
+        // five trials on a 20 ms floor beside another test run and a loop of tests), and that spread alone kept a 99.9 %
+        // interval on a 20x difference from a claim to the last round (as it did at 2 against 42 ms). The same stalls on a
+        // 100 ms floor move the log p99 a third as much. Eight workers keep the slow one's window at a dozen answers.
+        try (TestServer fast = new TestServer(); TestServer slow = new TestServer(1_900);
                 ChildLab lab = ChildLab.start(tmp, """
                         name: sequential
                         variants:
@@ -38,7 +38,7 @@ class SequentialRunTest {
                         trials: {quick: 5}
                         warmup: 2s
                         benchmarks:
-                          - {workload: delay, params: {ms: "20"}, load: {model: max-rate, workers: 4, duration: 3s}}
+                          - {workload: delay, params: {ms: "100"}, load: {model: max-rate, workers: 8, duration: 3s}}
                         """.formatted(fast.uri(), slow.uri()), "run", List.of(),
                         // A test of the stopping rule, not of the machine: other work beside it must not void its trials as noisy.
                         List.of("--trials", "auto", "--noisy-above", "1000"))) {
