@@ -70,9 +70,7 @@ final class TrialExecutor {
                 work.stopRehearsal();
             }
             stop(probes, watchdog);
-            // The load can fail on the server's end before the watchdog's next look (a probe's read on a host whose
-            // connection was just lost): the server's end is the cause, not the engine.
-            if (load.failure() != null && !died.get() && !sut.isAlive()) {
+            if (load.failure() != null && gone(died, sut)) {
                 died.set(true);
             }
             if (!died.get() && workCounted.get() && load.failure() == null) {
@@ -83,7 +81,7 @@ final class TrialExecutor {
             if (deadService.get() != null) {
                 return serviceDied(trial, deadService.get(), progress);
             }
-            TrialResult result = TrialRecords.failed(trial, died.get() || !sut.isAlive() ? died(sut) : "trial failed: " + e.getMessage(), sut.logTail(5));
+            TrialResult result = TrialRecords.failed(trial, gone(died, sut) ? died(sut) : "trial failed: " + e.getMessage(), sut.logTail(5));
             return failed(result, progress, result.outcome().failure());
         }
         if (deadService.get() != null) {
@@ -94,6 +92,15 @@ final class TrialExecutor {
         session.write(result, load.latencyNanos());
         lastLine(progress, p -> p.finished(result, load.errorCount()));
         return result;
+    }
+
+    /**
+     * The watchdog saw the server go, or it is gone now: a load or trial can fail on the server's end before the
+     * watchdog's next look (a probe's read on a host whose connection was just lost), and then the server's end is the
+     * cause, not the engine.
+     */
+    private static boolean gone(AtomicBoolean died, RunningSut sut) {
+        return died.get() || !sut.isAlive();
     }
 
     /** Why the server is gone: it died, or the lab lost its host (whose watchdog then ended it). */
