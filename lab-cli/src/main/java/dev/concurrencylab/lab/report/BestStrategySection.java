@@ -54,7 +54,7 @@ final class BestStrategySection {
                 + "work or a flag that voids verdicts in any trial.";
         return List.of(new Section("best strategy per case", "E2's summary table, judged on this run", "",
                 List.of(new Table("", List.of("case", "variant", "highest throughput", "lowest mean latency",
-                        "left out"), rows, note, -1)), "", List.of(), List.of(), List.of()));
+                        "left out"), rows, note, -1)), "", List.of(), List.of(), List.of(), List.of()));
     }
 
     private static boolean clean(List<TrialResult> trials) {

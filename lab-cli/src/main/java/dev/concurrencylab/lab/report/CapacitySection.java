@@ -74,7 +74,7 @@ final class CapacitySection {
         return new Section("capacity", String.format("open model, rising +25 %% steps then narrowing; objective p99 ≤ %s ms, errors ≤ %s %%",
                 Numbers.format(sloMs), Numbers.format(c.sloMaxErrorRate() * 100)), "",
                 List.of(new Table("", headings, rows, note, -1), steps(c)), "",
-                List.of(), List.of(), List.of(new ChartSpec("capacity-knee", "Latency against offered rate", "lines", "offered rate (req/s)", "ms", List.of(), knee)));
+                List.of(), List.of(), List.of(), List.of(new ChartSpec("capacity-knee", "Latency against offered rate", "lines", "offered rate (req/s)", "ms", List.of(), knee)));
     }
 
     /** Every step as run, with its worst second: a miss from one bad second shows here, and its repeat beside it. */

@@ -56,6 +56,7 @@ public final class Findings {
         }
         MarkdownReport.table(md, List.of("run", "suite", "scale", "trials", "trial count", "wall time", "commit", "started", "machine"), rows);
         timeSpent(md, runs);
+        answered(md, runs);
         md.append("\nEach value below is the median over a run's completed trials with the range (min–max) in brackets; ")
                 .append("throughput is goodput, latencies are of good answers, failed answers are counted apart.\n\n");
 
@@ -166,6 +167,34 @@ public final class Findings {
                 .append("(docs/methodology.md); the measured windows with a timed window's wait for its last answers; and the rest: ")
                 .append("starting the services, stopping each server, reading handed-off work back, writing the records.\n\n");
         MarkdownReport.table(md, TimeSpent.headings(), rows);
+    }
+
+    /**
+     * How many of each run's throughput and p99 comparisons end in an answer, and why the others do not: the share
+     * of its own questions the lab answers, and what stands in the way of the rest.
+     */
+    private static void answered(StringBuilder md, List<RunResults> runs) {
+        List<List<String>> rows = new ArrayList<>();
+        AnswerShare total = AnswerShare.of(List.of());
+        for (RunResults r : runs) {
+            AnswerShare share = AnswerShare.of(ReportContent.of(r).sections());
+            if (share.comparisons() == 0) {
+                continue;
+            }
+            total = total.plus(share);
+            rows.add(List.of("`" + name(r) + "`", share.share(), Integer.toString(share.claimed()), Integer.toString(share.same()),
+                    Integer.toString(share.byFailures()), Integer.toString(share.undecided()),
+                    share.withoutVerdict() == 0 ? "0" : share.withoutVerdict() + ": " + share.reasons()));
+        }
+        if (rows.isEmpty()) {
+            return;
+        }
+        md.append("\nHow often the runs answer their own questions: of the throughput and p99 comparisons against the base listed ")
+                .append("under \"Against\" below (requests of a mix each count), those that end in an answer — a claimed difference, ")
+                .append("the same within ±min-effect, or failures that decide the line (which then stands for both figures). ")
+                .append("Undecided ones need more trials; those without a verdict give their reason. Over all runs: ")
+                .append(total.share()).append(".\n\n");
+        MarkdownReport.table(md, List.of("run", "answered", "claimed", "the same", "by failures", "undecided", "no verdict"), rows);
     }
 
     /** What the machine limited: where the server, the services and the driver ran, per CPU layout used. */

@@ -52,6 +52,7 @@ public record ReportContent(String title, String summary, Map<String, String> en
             headings.add("flags");
             List<List<String>> rows = new ArrayList<>();
             List<String> verdicts = new ArrayList<>();
+            List<Verdict> comparisons = new ArrayList<>();
             String load = "";
             for (String variant : variants) {
                 List<TrialResult> trials = results.trials(benchmark, variant);
@@ -71,10 +72,14 @@ public record ReportContent(String title, String summary, Map<String, String> en
                 rows.add(row);
                 if (!variant.equals(base)) {
                     List<TrialResult> baseTrials = results.trials(benchmark, base);
-                    verdicts.add(variant + " — " + verdicts(table.verdictFigures(), variant, trials, base, baseTrials, rules));
+                    List<Verdict> line = verdicts(table.verdictFigures(), variant, trials, base, baseTrials, rules);
+                    verdicts.add(variant + " — " + text(line));
+                    comparisons.addAll(AnswerShare.counted(line));
                     for (String request : requestNames(trials)) {
-                        verdicts.add(variant + " — request " + request + ": " + verdicts(PER_REQUEST, variant,
-                                asRequest(trials, request), base, asRequest(baseTrials, request), rules));
+                        List<Verdict> requestLine = verdicts(PER_REQUEST, variant, asRequest(trials, request), base,
+                                asRequest(baseTrials, request), rules);
+                        verdicts.add(variant + " — request " + request + ": " + text(requestLine));
+                        comparisons.addAll(AnswerShare.counted(requestLine));
                     }
                 }
             }
@@ -86,7 +91,7 @@ public record ReportContent(String title, String summary, Map<String, String> en
             Tables.cost(results, benchmark, variants).ifPresent(tables::add);
             Tables.checks(results, benchmark, variants).ifPresent(tables::add);
             Tables.thresholds(results, benchmark, variants).ifPresent(tables::add);
-            sections.add(new Section(benchmark, load, table.source(), tables, Verdict.rule(rules), verdicts,
+            sections.add(new Section(benchmark, load, table.source(), tables, Verdict.rule(rules), verdicts, comparisons,
                     why(variants, base, results, benchmark, rules), Charts.of(results, benchmark, variants)));
         }
         if (capacity.isEmpty()) {
@@ -161,14 +166,18 @@ public record ReportContent(String title, String summary, Map<String, String> en
      * One variant against the base: failures first (above the suite's error threshold they are the
      * verdict, and latency and throughput are not compared), then each verdict figure with its ratio and interval.
      */
-    private static String verdicts(List<Figure> figures, String variant, List<TrialResult> trials, String base,
+    private static List<Verdict> verdicts(List<Figure> figures, String variant, List<TrialResult> trials, String base,
             List<TrialResult> baseTrials, VerdictRules rules) {
         if (FailureRates.decide(trials, baseTrials, rules)) {
-            return FailureRates.compare(variant, trials, base, baseTrials, rules).verdict().text();
+            return List.of(FailureRates.compare(variant, trials, base, baseTrials, rules).verdict());
         }
-        List<Verdict> said = figures.stream().map(f -> Verdict.of(f, variant, trials, base, baseTrials, rules)).toList();
-        boolean oneReason = said.stream().allMatch(v -> v.kind() == Verdict.Kind.NO_VERDICT)
-                && said.stream().map(Verdict::text).distinct().count() == 1;
+        return figures.stream().map(f -> Verdict.of(f, variant, trials, base, baseTrials, rules)).toList();
+    }
+
+    /** A line's verdicts as it reads: one reason once where every figure has no verdict for it, else figure by figure. */
+    private static String text(List<Verdict> said) {
+        boolean oneReason = said.size() == 1 && said.getFirst().figure() == Figure.ERROR_RATE
+                || said.stream().allMatch(v -> v.kind() == Verdict.Kind.NO_VERDICT) && said.stream().map(Verdict::text).distinct().count() == 1;
         return oneReason ? said.getFirst().text()
                 : String.join("; ", said.stream().map(v -> v.figure().label() + ": " + v.text()).toList());
     }

@@ -61,7 +61,7 @@ final class ReproductionSection {
                 List.of(new Table("", List.of("figure", "ratio", "published", "measured here (95 % CI)", "verdict"), rows, note, -1),
                         new Table("As published (their hardware and tools; context only, not compared)",
                                 List.of("benchmark", "variant", "figure", "value", "unit"), theirs, null, -1)),
-                "", List.of(), List.of(), List.of());
+                "", List.of(), List.of(), List.of(), List.of());
     }
 
     private static double median(double[] values) {

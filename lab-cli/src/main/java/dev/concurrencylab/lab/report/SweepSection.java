@@ -81,7 +81,7 @@ final class SweepSection {
         String note = "Each level of users is its own benchmark (" + String.join(", ", levels.values())
                 + "), warmed up and measured in its own window; medians over trials with the range in brackets.";
         return new Section(name + " by users", "closed users at " + levels.keySet() + ", each level its own window", "",
-                List.of(new Table("", headings, rows, note, -1)), "", List.of(), List.of(),
+                List.of(new Table("", headings, rows, note, -1)), "", List.of(), List.of(), List.of(),
                 List.of(new ChartSpec(name + "-throughput-by-users", "Throughput against users", "lines", "users", "req/s", List.of(), throughput),
                         new ChartSpec(name + "-p99-by-users", "p99 against users", "lines", "users", "ms", List.of(), p99)));
     }

@@ -139,6 +139,20 @@ class FindingsTest {
     }
 
     @Test
+    void eachRunSaysHowManyOfItsThroughputAndP99ComparisonsEndInAnAnswer() throws IOException {
+        Path claims = run("a", "2026-11-23T10:00:00Z", 14_000, 14_100, 14_200);
+        Path undecided = run("b", "2026-11-24T10:00:00Z", 9_000, 10_000, 11_500);
+
+        String text = Findings.render(List.of(claims, undecided));
+
+        // both variants' p99 are the same in every trial: the same within ±5 % in both runs
+        assertThat(text).contains("| run | answered | claimed | the same | by failures | undecided | no verdict |")
+                .contains("| `a` | 2 of 2 (100 %) | 1 | 1 | 0 | 0 | 0 |")
+                .contains("| `b` | 1 of 2 (50 %) | 0 | 1 | 0 | 1 | 0 |")
+                .contains("Over all runs: 3 of 4 (75 %).");
+    }
+
+    @Test
     void aRunMadeWithFilesOutsideTheRepoSaysSoInsteadOfARerunLineAReaderCannotFollow() {
         assertThat(Findings.rerun("./lab run e0-posts --scale full")).isEqualTo("Re-run: `./lab run e0-posts --scale full`.");
         assertThat(Findings.rerun("./lab run /work/carry.yaml --scale standard")).startsWith("Made with a file outside the repo (`/work/carry.yaml`)")
