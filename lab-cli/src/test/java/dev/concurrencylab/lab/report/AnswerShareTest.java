@@ -13,9 +13,7 @@ class AnswerShareTest {
 
     @Test
     void aLineFailuresDecidedCountsAsAnAnswerForBothItsThroughputAndItsP99() {
-        List<Verdict> line = List.of(verdict(Figure.ERROR_RATE, Kind.BETTER, "fails less than mvc-platform: …"));
-
-        AnswerShare share = AnswerShare.of(List.of(section(AnswerShare.counted(line))));
+        AnswerShare share = failuresLine(Kind.BETTER, "fails less than mvc-platform: …");
 
         assertThat(share.byFailures()).isEqualTo(2);
         assertThat(share.share()).isEqualTo("2 of 2 (100 %)");
@@ -23,9 +21,7 @@ class AnswerShareTest {
 
     @Test
     void failuresNearTheBarAreUndecidedNotAnAnswer() {
-        List<Verdict> line = List.of(verdict(Figure.ERROR_RATE, Kind.UNDECIDED, "failures near the bar, undecided: …"));
-
-        AnswerShare share = AnswerShare.of(List.of(section(AnswerShare.counted(line))));
+        AnswerShare share = failuresLine(Kind.UNDECIDED, "failures near the bar, undecided: …");
 
         assertThat(share.undecided()).isEqualTo(2);
         assertThat(share.share()).isEqualTo("0 of 2 (0 %)");
@@ -45,6 +41,11 @@ class AnswerShareTest {
         assertThat(share.comparisons()).isEqualTo(4);
         assertThat(share.share()).isEqualTo("1 of 4 (25 %)");
         assertThat(share.reasons()).isEqualTo("under 2 trials a side 2, flagged not-steady 1");
+    }
+
+    /** A run of one line, whose failure verdict decided it. */
+    private static AnswerShare failuresLine(Kind kind, String text) {
+        return AnswerShare.of(List.of(section(AnswerShare.counted(List.of(verdict(Figure.ERROR_RATE, kind, text))))));
     }
 
     private static Verdict verdict(Figure figure, Kind kind, String text) {
