@@ -197,11 +197,16 @@ class AttributionTest {
     void aServerThatKeepsUpIsNeitherOverloadedNorTheDriversLimit() {
         LoadModel model = new LoadModel.OpenRate(200, Duration.ofSeconds(3), 0);
 
-        Attribution.Outcome outcome = Attribution.of(model, withoutDriverStalls(run("/ok", model)));
+        LoadResult load = run("/ok", model);
+        Attribution.Outcome outcome = Attribution.of(model, withoutDriverStalls(load));
 
         assertThat(outcome.flags()).isEmpty();
         assertThat(outcome.delivery().shortfall()).isLessThan(Attribution.SHORT);
-        assertThat(outcome.delivery().behind()).as("its percentiles are no lower bound").isZero();
+        // An arrival still unsent when the window closed is the driver's own lateness: none while its JVM ran on time, and
+        // on a busy machine no more than its longest measured lag held (one arrival each 5 ms): one past the last tick in 1 of 36 loops beside a test run.
+        long lagHeld = (long) Math.floor(200 * load.driverLag().maxMs() / 1000);
+        assertThat(outcome.delivery().behind()).as("its percentiles are no lower bound beyond the driver's own lag of %.1f ms",
+                load.driverLag().maxMs()).isLessThanOrEqualTo(lagHeld);
         assertThat(outcome.delivery().targetRate()).isEqualTo(200);
     }
 }
