@@ -203,7 +203,7 @@ class AttributionTest {
         assertThat(outcome.flags()).isEmpty();
         assertThat(outcome.delivery().shortfall()).isLessThan(Attribution.SHORT);
         // An arrival still unsent when the window closed is the driver's own lateness: none while its JVM ran on time, and
-        // on a busy machine no more than its longest measured lag held (one arrival each 5 ms): one past the last tick in 1 of 36 loops beside a test run.
+        // on a busy machine no more than its longest measured lag held (one arrival each 5 ms): one past the last tick, once, in a loop of tests beside a test run.
         long lagHeld = (long) Math.floor(200 * load.driverLag().maxMs() / 1000);
         assertThat(outcome.delivery().behind()).as("its percentiles are no lower bound beyond the driver's own lag of %.1f ms",
                 load.driverLag().maxMs()).isLessThanOrEqualTo(lagHeld);
