@@ -66,7 +66,7 @@ record AnswerShare(int comparisons, int claimed, int same, int byFailures, int u
                 : String.format(Locale.ROOT, "%d of %d (%.0f %%)", answered(), comparisons, 100.0 * answered() / comparisons);
     }
 
-    /** The reasons for no verdict, most frequent first: "flagged not-steady 6, too few trials 2". */
+    /** The reasons for no verdict, most frequent first: "flagged not-steady 6, under 2 trials a side 2". */
     String reasons() {
         return String.join(", ", noVerdict.entrySet().stream()
                 .sorted(Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
