@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -37,6 +38,9 @@ public final class Findings {
                         .thenComparing(r -> Objects.toString(r.run().progress().started(), ""))
                         .thenComparing(r -> name(r)))
                 .toList();
+        // Each run's verdicts are computed once: the answered share and the run's own section read the same ones.
+        Map<RunResults, ReportContent> contents = new IdentityHashMap<>();
+        runs.forEach(r -> contents.put(r, ReportContent.of(r)));
         Map<String, List<RunResults>> bySuite = new TreeMap<>();
         runs.forEach(r -> bySuite.computeIfAbsent(r.run().definition().suite(), s -> new ArrayList<>()).add(r));
 
@@ -56,7 +60,7 @@ public final class Findings {
         }
         MarkdownReport.table(md, List.of("run", "suite", "scale", "trials", "trial count", "wall time", "commit", "started", "machine"), rows);
         timeSpent(md, runs);
-        answered(md, runs);
+        answered(md, runs, contents);
         md.append("\nEach value below is the median over a run's completed trials with the range (min–max) in brackets; ")
                 .append("throughput is goodput, latencies are of good answers, failed answers are counted apart.\n\n");
 
@@ -65,7 +69,7 @@ public final class Findings {
             String experiment = suiteRuns.getFirst().published().map(p -> " — " + p.experiment()).orElse("");
             md.append("## ").append(suite.getKey()).append(experiment).append("\n\n");
             for (RunResults r : suiteRuns) {
-                run(md, r);
+                run(md, r, contents.get(r));
             }
             if (suiteRuns.size() > 1) {
                 AcrossRuns.render(md, suiteRuns);
@@ -83,8 +87,7 @@ public final class Findings {
     }
 
     /** One run: per benchmark the figures, the verdicts against the base and the Why lines; then the Reproduction. */
-    private static void run(StringBuilder md, RunResults r) {
-        ReportContent content = ReportContent.of(r);
+    private static void run(StringBuilder md, RunResults r, ReportContent content) {
         RunInfo run = r.run();
         md.append("### Run `").append(name(r)).append("`\n\n")
                 .append(String.format(Locale.ROOT, "Scale %s, %s, %s; commit %s, %s. %s%n%n", run.definition().scale(), trials(r),
@@ -173,11 +176,11 @@ public final class Findings {
      * How many of each run's throughput and p99 comparisons end in an answer, and why the others do not: the share
      * of its own questions the lab answers, and what stands in the way of the rest.
      */
-    private static void answered(StringBuilder md, List<RunResults> runs) {
+    private static void answered(StringBuilder md, List<RunResults> runs, Map<RunResults, ReportContent> contents) {
         List<List<String>> rows = new ArrayList<>();
         AnswerShare total = AnswerShare.of(List.of());
         for (RunResults r : runs) {
-            AnswerShare share = AnswerShare.of(ReportContent.of(r).sections());
+            AnswerShare share = AnswerShare.of(contents.get(r).sections());
             if (share.comparisons() == 0) {
                 continue;
             }
