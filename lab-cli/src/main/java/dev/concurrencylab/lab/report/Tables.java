@@ -112,7 +112,8 @@ final class Tables {
         return Optional.of(new Table("Each window, second by second",
                 List.of("variant", "trial", "window", "figure", "levels (seconds of the window)"), rows,
                 "Change points (PELT) in the figure the warm-up watched; levels closer than the minimum effect are one level. "
-                        + "A window that is not flat is flagged window-shifted and takes part in no verdict (docs/methodology.md).", -1));
+                        + "A window that is not flat is flagged window-shifted: where its last level held 5 s and a third of the window, "
+                        + "its throughput and latencies are compared on that steady end, else it takes part in no verdict (docs/methodology.md).", -1));
     }
 
     /** What each answer cost the server and the services: median over trials with the range; absent when nothing was measured. */
