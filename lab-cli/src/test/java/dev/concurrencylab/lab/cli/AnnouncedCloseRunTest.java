@@ -24,7 +24,7 @@ class AnnouncedCloseRunTest {
     Path tmp;
 
     @Test
-    @Timeout(value = 4, unit = TimeUnit.MINUTES)
+    @Timeout(value = ChildLab.TIMEOUT_MINUTES, unit = TimeUnit.MINUTES)
     void tomcatsKeepAliveLimitGivesNoErrorAndNoOverloadedInAClosedOrAnOpenModel() throws Exception {
         try (ChildLab lab = ChildLab.run(tmp, """
                 name: keep-alive-limit
@@ -38,7 +38,7 @@ class AnnouncedCloseRunTest {
                   - {name: closed, workload: hello, load: {model: max-rate, workers: 32, duration: 5s}}
                   - {name: open, workload: hello, load: {model: open-rate, rate: 2000, duration: 5s}}
                 """)) {
-            assertThat(lab.process.waitFor(3, TimeUnit.MINUTES)).as("its output: %s", lab.log()).isTrue();
+            lab.awaitExit();
             assertThat(lab.trials()).hasSize(2);
             for (Path file : lab.trials()) {
                 JsonNode trial = ResultStore.JSON.readTree(file.toFile());

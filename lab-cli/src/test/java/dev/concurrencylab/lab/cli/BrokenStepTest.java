@@ -24,7 +24,7 @@ class BrokenStepTest {
     Path tmp;
 
     @Test
-    @Timeout(value = 3, unit = TimeUnit.MINUTES)
+    @Timeout(value = ChildLab.TIMEOUT_MINUTES, unit = TimeUnit.MINUTES)
     void aStepThatBreaksItsServerHandsTheNextStepAFreshLaunch() throws Exception {
         // Every connection is reset: each step breaks its server, so its repeat runs on another launch.
         try (TestServer server = new TestServer();
@@ -40,7 +40,7 @@ class BrokenStepTest {
                           - workload: hello
                             load: {model: open-rate, rate: 20, duration: 2s}
                         """.formatted(server.resettingUri()), "capacity")) {
-            assertThat(lab.process.waitFor(2, TimeUnit.MINUTES)).as("the search ends; its output: %s", lab.log()).isTrue();
+            lab.awaitExit();
 
             JsonNode steps = ResultStore.JSON.readTree(lab.out.resolve("capacity.json").toFile()).path("variants").path("resetting")
                     .path("steps");

@@ -7,7 +7,6 @@ import dev.concurrencylab.lab.load.hyperfoil.TestServer;
 import dev.concurrencylab.lab.result.ResultStore;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
@@ -34,7 +33,7 @@ class DriverOutOfFilesTest {
                             params: {ms: "2000"}
                             load: {model: open-rate, rate: 600, duration: 4s, max-sessions: 3000}
                         """.formatted(server.uri()), "run", List.of("prlimit", "--nofile=512:512", "--"))) {
-            assertThat(lab.process.waitFor(3, TimeUnit.MINUTES)).as("its output: %s", lab.log()).isTrue();
+            lab.awaitExit();
             JsonNode trial = ResultStore.JSON.readTree(lab.trials().getFirst().toFile());
             JsonNode run = ResultStore.JSON.readTree(lab.out.resolve("run.json").toFile());
 

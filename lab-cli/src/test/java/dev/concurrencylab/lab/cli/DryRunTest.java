@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,7 +25,7 @@ class DryRunTest {
                   - workload: hello
                     load: {quick: {model: open-rate, rate: 100, duration: 5s}, standard: {model: open-rate, rate: 100, duration: 1m}}
                 """, "run", List.of(), List.of("--scale", "standard", "--dry-run"))) {
-            assertThat(lab.process.waitFor(1, TimeUnit.MINUTES)).as("its output: %s", lab.log()).isTrue();
+            lab.awaitExit();
 
             assertThat(lab.process.exitValue()).as("its output: %s", lab.log()).isZero();
             assertThat(lab.log()).contains("dry run of suite dry at scale standard: nothing is started")

@@ -79,7 +79,7 @@ class HostsRunTest {
      * One run for both, since each child lab here costs a minute or more: the server on one host, the load from two others.
      */
     @Test
-    @Timeout(value = 5, unit = TimeUnit.MINUTES)
+    @Timeout(value = ChildLab.TIMEOUT_MINUTES, unit = TimeUnit.MINUTES)
     @Execution(ExecutionMode.SAME_THREAD)
     void aServerOnAnotherHostIsStartedWatchedThereAndStoppedWhileTwoDriverHostsShareItsOpenRate(@TempDir Path dir) throws Exception {
         // A warm-up until steady, so the JIT's compiler threads are read there (jitMsLately); driver hosts run it to its
@@ -107,7 +107,7 @@ class HostsRunTest {
         }
         Files.writeString(freshJar, "a build of today");
         try (ChildLab lab = ChildLab.start(dir, suite, "run", List.of(), List.of("--hosts", withDriverHosts.toString(), "--cpus", "driver=0"))) {
-            assertThat(lab.process.waitFor(4, TimeUnit.MINUTES)).as("lab finished; output: %s", lab.log()).isTrue();
+            lab.awaitExit();
             assertThat(lab.process.exitValue()).as("exit code; output: %s", lab.log()).isZero();
 
             JsonNode trial = ResultStore.JSON.readTree(lab.trials().getFirst().toFile());
@@ -146,7 +146,7 @@ class HostsRunTest {
     }
 
     @Test
-    @Timeout(value = 4, unit = TimeUnit.MINUTES)
+    @Timeout(value = ChildLab.TIMEOUT_MINUTES, unit = TimeUnit.MINUTES)
     @Execution(ExecutionMode.SAME_THREAD)
     void aLabKilledMidTrialLeavesNoServerNoServiceAndNoSessionOnAnyHost(@TempDir Path dir) throws Exception {
         try (ChildLab lab = ChildLab.start(dir, suite("1s", "60s"), "run", List.of(), List.of("--hosts", withDatabaseHost.toString(), "--cpus", "driver=0"))) {
@@ -168,7 +168,7 @@ class HostsRunTest {
     }
 
     @Test
-    @Timeout(value = 4, unit = TimeUnit.MINUTES)
+    @Timeout(value = ChildLab.TIMEOUT_MINUTES, unit = TimeUnit.MINUTES)
     @Execution(ExecutionMode.SAME_THREAD)
     void aHostWhoseConnectionIsLostFailsItsTrialsNamingTheHostAndKeepsNoServerThere(@TempDir Path dir) throws Exception {
         try (ChildLab lab = ChildLab.start(dir, suite("1s", "60s").replace("trials: 1", "trials: 2"), "run", List.of(),
@@ -180,7 +180,7 @@ class HostsRunTest {
                     .filter(p -> p.info().commandLine().orElse("").contains(" -M -N ")).findFirst().orElseThrow();
             master.destroyForcibly();
 
-            assertThat(lab.process.waitFor(2, TimeUnit.MINUTES)).as("lab finished; output: %s", lab.log()).isTrue();
+            lab.awaitExit();
             assertThat(lab.process.exitValue()).as("exit code: trials failed; output: %s", lab.log()).isEqualTo(1);
             List<JsonNode> trials = new java.util.ArrayList<>();
             for (Path file : lab.trials()) {
@@ -198,7 +198,7 @@ class HostsRunTest {
     }
 
     @Test
-    @Timeout(value = 6, unit = TimeUnit.MINUTES)
+    @Timeout(value = ChildLab.TIMEOUT_MINUTES, unit = TimeUnit.MINUTES)
     @Execution(ExecutionMode.SAME_THREAD)
     void theDatabaseAndBrokersOnAServicesHostServeAndCarryTheWorkOfTheServerOnAnother(@TempDir Path dir) throws Exception {
         StringBuilder suite = new StringBuilder("""
@@ -223,7 +223,7 @@ class HostsRunTest {
                     """.formatted(broker, broker, broker));
         }
         try (ChildLab lab = ChildLab.start(dir, suite.toString(), "run", List.of(), List.of("--hosts", withBrokersHost.toString(), "--cpus", "driver=0"))) {
-            assertThat(lab.process.waitFor(5, TimeUnit.MINUTES)).as("lab finished; output: %s", lab.log()).isTrue();
+            lab.awaitExit();
             assertThat(lab.process.exitValue()).as("exit code; output: %s", lab.log()).isZero();
 
             assertThat(lab.trials()).hasSize(4);

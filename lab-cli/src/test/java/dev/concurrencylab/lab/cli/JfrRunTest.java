@@ -7,7 +7,6 @@ import dev.concurrencylab.lab.result.ResultStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -39,7 +38,7 @@ class JfrRunTest {
                     jfr: true
                     load: {model: open-rate, rate: 200, duration: 5s}
                 """, "run", List.of(), List.of("--no-cds"));
-        assertThat(lab.process.waitFor(3, TimeUnit.MINUTES)).as("the run ends; its output: %s", lab.log()).isTrue();
+        lab.awaitExit();
     }
 
     @AfterAll

@@ -20,7 +20,7 @@ class KilledLabTest {
     Path tmp;
 
     @Test
-    @Timeout(value = 4, unit = TimeUnit.MINUTES)
+    @Timeout(value = ChildLab.TIMEOUT_MINUTES, unit = TimeUnit.MINUTES)
     void aLabKilledAfterItsFirstTrialKeepsThatTrialAndLeavesNoProcessBehind() throws Exception {
         assertThat(ChildLab.HOME.resolve("sut-mvc/target/sut-mvc.jar")).as("sut-mvc is built before lab-cli in the reactor").exists();
         try (ChildLab lab = ChildLab.run(tmp, """
@@ -53,7 +53,7 @@ class KilledLabTest {
     }
 
     @Test
-    @Timeout(value = 4, unit = TimeUnit.MINUTES)
+    @Timeout(value = ChildLab.TIMEOUT_MINUTES, unit = TimeUnit.MINUTES)
     void aLabEndedMidTrialWritesNoRecordBlamingTheServerItStoppedItself() throws Exception {
         // Kafka takes seconds to stop: while the shutdown stops it, the trial's watchdog sees the
         // server the shutdown stopped first, and the lab went on as if the server had died.
@@ -92,7 +92,7 @@ class KilledLabTest {
     }
 
     @Test
-    @Timeout(value = 4, unit = TimeUnit.MINUTES)
+    @Timeout(value = ChildLab.TIMEOUT_MINUTES, unit = TimeUnit.MINUTES)
     void aCapacitySearchEndedMidStepWritesNeitherTheStepNorAnOutcomeForItsVariant() throws Exception {
         try (ChildLab lab = ChildLab.start(tmp, """
                 name: capacity-ended-mid-step

@@ -24,7 +24,7 @@ class KnownCapacityTest {
     Path tmp;
 
     @Test
-    @Timeout(value = 6, unit = TimeUnit.MINUTES)
+    @Timeout(value = ChildLab.TIMEOUT_MINUTES, unit = TimeUnit.MINUTES)
     void theSearchBracketsLittlesLawCapacityWithinTwentyPercent() throws Exception {
         try (ChildLab lab = ChildLab.start(tmp, """
                 name: known-capacity
@@ -43,7 +43,7 @@ class KnownCapacityTest {
                     params: {ms: "100"}
                     load: {model: open-rate, rate: 10, duration: 4s}
                 """, "capacity")) {
-            assertThat(lab.process.waitFor(5, TimeUnit.MINUTES)).as("the search ends; its output: %s", lab.log()).isTrue();
+            lab.awaitExit();
             assertThat(lab.process.exitValue()).as("its output: %s", lab.log()).isZero();
 
             JsonNode search = ResultStore.JSON.readTree(lab.out.resolve("capacity.json").toFile()).path("variants").path("mvc-4-threads");

@@ -27,7 +27,7 @@ class OwnAppRunTest {
     Path tmp;
 
     @Test
-    @Timeout(value = 5, unit = TimeUnit.MINUTES)
+    @Timeout(value = ChildLab.TIMEOUT_MINUTES, unit = TimeUnit.MINUTES)
     void aJarTheLabDidNotBuildRunsItsOwnMixOnBothThreadModelsWithFiguresPerRequest() throws Exception {
         Path jar = ChildLab.HOME.resolve("example-app/target/example-app.jar");
         assertThat(jar).as("example-app is built before lab-cli in the reactor").exists();
@@ -51,7 +51,7 @@ class OwnAppRunTest {
                 benchmarks:
                   - {workload: shelf, load: {model: open-rate, rate: 200, duration: 4s}}
                 """.formatted(jar), "run", List.of(), List.of("--no-cds"))) {
-            assertThat(lab.process.waitFor(4, TimeUnit.MINUTES)).as("its output: %s", lab.log()).isTrue();
+            lab.awaitExit();
             assertThat(lab.trials()).hasSize(2);
             for (Path file : lab.trials()) {
                 JsonNode trial = ResultStore.JSON.readTree(file.toFile());

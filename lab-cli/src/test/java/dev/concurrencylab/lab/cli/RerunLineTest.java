@@ -42,7 +42,7 @@ class RerunLineTest {
                     load: {model: open-rate, rate: 100, duration: 1s}
                   - {name: other, workload: hello, load: {model: open-rate, rate: 100, duration: 1s}}
                 """.formatted(port), "run", List.of(), limits)) {
-            assertThat(lab.process.waitFor(3, TimeUnit.MINUTES)).as("its output: %s", lab.log()).isTrue();
+            lab.awaitExit();
             String recorded = ResultStore.JSON.readTree(lab.out.resolve("run.json").toFile()).path("command").asText();
 
             List<String> asRun = new ArrayList<>(List.of("run", tmp.resolve("suite.yaml").toString(), "--out", lab.out.toString()));

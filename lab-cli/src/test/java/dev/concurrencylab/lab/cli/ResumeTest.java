@@ -25,7 +25,7 @@ class ResumeTest {
     Path tmp;
 
     @Test
-    @Timeout(value = 4, unit = TimeUnit.MINUTES)
+    @Timeout(value = ChildLab.TIMEOUT_MINUTES, unit = TimeUnit.MINUTES)
     void aRunKilledAfterItsFirstTrialGoesOnFromTheNextKeepingWhatItWrote() throws Exception {
         HelloServer server = HelloServer.start();
         int port = server.port();
@@ -44,7 +44,7 @@ class ResumeTest {
             // machine, the run can neither end meanwhile nor be killed after its last trial
             assertThat(new ProcessBuilder("kill", "-STOP", Long.toString(lab.process.pid())).start().waitFor()).isZero();
             try (ChildLab beside = ChildLab.resume(tmp, lab.out, "beside.log")) {
-                assertThat(beside.process.waitFor(2, TimeUnit.MINUTES)).isTrue();
+                beside.awaitExit();
                 assertThat(beside.process.exitValue()).as("a run still going is not resumed beside it: %s", beside.log()).isEqualTo(2);
                 assertThat(beside.log()).contains("is in use: a lab is still running there");
             }
@@ -57,7 +57,7 @@ class ResumeTest {
             assertThat(kept).as("killed before its last trial").isNotEmpty().hasSizeLessThan(4);
 
             try (ChildLab resumed = ChildLab.resume(tmp, lab.out, "resume.log")) {
-                assertThat(resumed.process.waitFor(3, TimeUnit.MINUTES)).isTrue();
+                resumed.awaitExit();
                 assertThat(resumed.process.exitValue()).as("its output: %s", resumed.log()).isZero();
                 assertThat(resumed.log()).contains("the plan goes on from trial " + (kept.size() + 1));
 

@@ -41,7 +41,7 @@ class RunWithADyingServerTest {
                     load: {model: open-rate, rate: 50, duration: 5s}
                 """);
         secondsToFailedTrial = lab.killDuringFirstTrial(2, p -> p.info().commandLine().orElse("").contains("sut-mvc.jar"));
-        assertThat(lab.process.waitFor(3, TimeUnit.MINUTES)).as("the run ends; its output: %s", lab.log()).isTrue();
+        lab.awaitExit();
     }
 
     @AfterAll

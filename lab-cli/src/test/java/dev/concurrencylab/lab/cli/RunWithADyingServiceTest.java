@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.concurrencylab.lab.result.ResultStore;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -37,7 +36,7 @@ class RunWithADyingServiceTest {
                     load: {model: open-rate, rate: 50, duration: 6s}
                 """);
         secondsToFailedTrial = lab.killDuringFirstTrial(2, p -> p.info().command().orElse("").endsWith("/postgres"));
-        assertThat(lab.process.waitFor(2, TimeUnit.MINUTES)).as("the run ends; its output: %s", lab.log()).isTrue();
+        lab.awaitExit();
     }
 
     @AfterAll

@@ -9,7 +9,6 @@ import dev.concurrencylab.lab.result.ResultStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -42,7 +41,7 @@ class SequentialRunTest {
                         """.formatted(fast.uri(), slow.uri()), "run", List.of(),
                         // A test of the stopping rule, not of the machine: other work beside it must not void its trials as noisy.
                         List.of("--trials", "auto", "--noisy-above", "1000"))) {
-            assertThat(lab.process.waitFor(4, TimeUnit.MINUTES)).as("its output: %s", lab.log()).isTrue();
+            lab.awaitExit();
             Matcher decided = Pattern.compile("delay decided after (\\d) round\\(s\\)").matcher(lab.log());
 
             assertThat(decided.find()).as("its output: %s", lab.log()).isTrue();

@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,12 +31,6 @@ class SharedLaunchRunTest {
               - {name: many, workload: hello, load: {model: open-rate, rate: 200, duration: 2s}}
             """;
 
-    /**
-     * A bound on a hang, not on speed: beside another class's child lab, on 2 cores, the first test's lab took 125 s of
-     * a 3-minute wait.
-     */
-    private static final int WAIT_MINUTES = 5;
-
     @TempDir
     Path tmp;
 
@@ -45,7 +38,7 @@ class SharedLaunchRunTest {
     void aRoundRunsOnOneServerInTurnedOrderAndOnlyItsFirstTrialHasTheStartUp() throws Exception {
         try (ChildLab lab = ChildLab.run(tmp, SUITE)) {
             Path services = lab.servicesFolder();
-            assertThat(lab.process.waitFor(WAIT_MINUTES, TimeUnit.MINUTES)).as("its output: %s", lab.log()).isTrue();
+            lab.awaitExit();
             assertThat(lab.process.exitValue()).as("its output: %s", lab.log()).isZero();
             assertThat(services).as("the services' data and logs go with the run (PostgreSQL's alone is some 40 MB)").doesNotExist();
             List<JsonNode> trials = records(lab);
@@ -69,7 +62,7 @@ class SharedLaunchRunTest {
     void aTrialAfterOneWhoseServerDiedGetsAFreshServer() throws Exception {
         try (ChildLab lab = ChildLab.run(tmp, SUITE)) {
             lab.killDuringFirstTrial(4, p -> p.info().commandLine().orElse("").contains("sut-mvc.jar"));
-            assertThat(lab.process.waitFor(WAIT_MINUTES, TimeUnit.MINUTES)).as("its output: %s", lab.log()).isTrue();
+            lab.awaitExit();
             List<JsonNode> trials = records(lab);
 
             assertThat(trials).extracting(t -> t.path("status").asText()).containsExactly("failed", "ok", "ok", "ok");

@@ -14,7 +14,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -55,7 +54,7 @@ class SheddingServerTest {
                   - workload: hello
                     load: {model: open-rate, rate: 90, duration: 4s}
                 """.formatted(steady.getAddress().getPort(), shedding.getAddress().getPort()));
-        assertThat(lab.process.waitFor(3, TimeUnit.MINUTES)).as("the run ends; its output: %s", lab.log()).isTrue();
+        lab.awaitExit();
     }
 
     @AfterAll

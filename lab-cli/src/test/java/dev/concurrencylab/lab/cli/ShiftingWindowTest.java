@@ -9,7 +9,6 @@ import dev.concurrencylab.lab.result.ResultStore;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -42,7 +41,7 @@ class ShiftingWindowTest {
                   - {name: steady, workload: delay, params: {ms: "20"}, load: {model: max-rate, workers: 4, duration: 12s}}
                   - {name: halving, workload: delay, params: {ms: "20&halve-after=11000"}, load: {model: max-rate, workers: 4, duration: 12s}}
                 """.formatted(server.uri()));
-        assertThat(lab.process.waitFor(3, TimeUnit.MINUTES)).as("its output: %s", lab.log()).isTrue();
+        lab.awaitExit();
         List<JsonNode> trials = new ArrayList<>();
         for (Path f : lab.trials()) {
             trials.add(ResultStore.JSON.readTree(f.toFile()));
