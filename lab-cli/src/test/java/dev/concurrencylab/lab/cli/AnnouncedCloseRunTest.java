@@ -14,8 +14,8 @@ import org.junit.jupiter.api.parallel.Isolated;
 /**
  * A Spring app as a team brings it: Tomcat's default keep-alive limit answers every connection's
  * 100th request with {@code Connection: close}. The lab's own servers lift the limit; this one puts
- * it back. Those closes were counted as resets (~1 % of a trial, over the error bar) and the server
- * flagged overloaded.
+ * one back (10, so that a busy machine's few answers meet as many closes). Those closes were counted
+ * as resets (~1 % of a trial, over the error bar) and the server flagged overloaded.
  */
 @Isolated
 class AnnouncedCloseRunTest {
@@ -29,9 +29,10 @@ class AnnouncedCloseRunTest {
         try (ChildLab lab = ChildLab.run(tmp, """
                 name: keep-alive-limit
                 variants:
-                  - name: tomcat-default-keep-alive
+                  # Tomcat's default limit is 100 requests a connection; at 10 a busy machine's few answers still meet many closes
+                  - name: tomcat-keep-alive-limit
                     jar: sut-mvc/target/sut-mvc.jar
-                    properties: {spring.profiles.active: mvc-platform, server.tomcat.max-keep-alive-requests: "100"}
+                    properties: {spring.profiles.active: mvc-platform, server.tomcat.max-keep-alive-requests: "10"}
                 trials: {quick: 1}
                 warmup: 3s
                 benchmarks:
@@ -45,9 +46,10 @@ class AnnouncedCloseRunTest {
                 String name = trial.path("benchmark").asText();
 
                 assertThat(trial.path("status").asText()).as(name).isEqualTo("ok");
-                // At 100 requests a connection, 2,000 answers are at least 20 announced closes: one counted as an error fails
-                // the test. A quiet machine answers tens of thousands in the window; a busy one answered 4,748 (CI, beside builds).
-                assertThat(trial.path("answered").asLong()).as(name).isGreaterThan(2_000);
+                // At 10 requests a connection, 200 answers are at least 20 announced closes: one counted as an error fails the
+                // test. A quiet machine answers tens of thousands in the window; a busy one answered 1,248 (CI beside a loop of
+                // the heavy classes and two other lab jobs), under the 2,000 that Tomcat's default of 100 needed for as many.
+                assertThat(trial.path("answered").asLong()).as(name).isGreaterThan(200);
                 trial.path("errors").properties().forEach(e -> assertThat(e.getValue().asLong()).as("%s %s", name, e.getKey()).isZero());
                 assertThat(trial.path("flags").toString()).as(name).doesNotContain("errors");
                 // A busy machine can leave Tomcat behind 2,000 req/s, overloaded by its sessions: the machine's doing, not the

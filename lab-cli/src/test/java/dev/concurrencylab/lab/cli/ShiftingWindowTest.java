@@ -83,7 +83,8 @@ class ShiftingWindowTest {
         assumeFalse(steady.path("flags").toString().contains("noisy"),
                 () -> "other work took the machine in the steady window: " + steady.path("reasons").path("noisy").asText());
         assertThat(steady.path("windowShape").path("shape").asText())
-                .as("steady: %s, %s", steady.path("windowShape"), steady.path("series")).isEqualTo("flat");
+                .as("steady: %s, %s; what the lab saw of the machine: %s, %s", steady.path("windowShape"), steady.path("series"),
+                        steady.path("resourceSummary"), steady.path("reasons")).isEqualTo("flat");
         assertThat(steady.path("flags").toString()).doesNotContain("window-shifted");
         assertThat(steady.path("steadyEndLatency").isMissingNode()).as("a flat window has no steady end of its own").isTrue();
     }
