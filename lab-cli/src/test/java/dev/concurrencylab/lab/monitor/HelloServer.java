@@ -7,8 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Executors;
 
 /**
- * A server in its own JVM, as a user would run one and give the lab its URL: /hello answers "Hello, World!".
- * It takes a port the kernel picks and says which: a port probed free here and bound there could be taken between.
+ * A server in its own JVM ({@link ServerProcess}): /hello answers "Hello, World!".
  */
 public record HelloServer(Process process, int port) {
 
@@ -22,18 +21,12 @@ public record HelloServer(Process process, int port) {
             ex.close();
         });
         http.start();
-        System.out.println("listening " + http.getAddress().getPort());
+        ServerProcess.announce(http.getAddress().getPort());
     }
 
     /** Starts one and waits until it listens. */
     public static HelloServer start() throws Exception {
-        Process p = new ProcessBuilder(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), HelloServer.class.getName()).start();
-        String line = p.inputReader().readLine();
-        if (line == null || !line.startsWith("listening ")) {
-            p.destroyForcibly();
-            throw new IllegalStateException("HelloServer did not start: " + line + " " + new String(p.getErrorStream().readAllBytes()));
-        }
-        return new HelloServer(p, Integer.parseInt(line.substring("listening ".length())));
+        ServerProcess server = ServerProcess.start(HelloServer.class);
+        return new HelloServer(server.process(), server.port());
     }
 }

@@ -147,6 +147,11 @@ public final class TestServer implements AutoCloseable {
         pausedUntilNanos = System.nanoTime() + pause.toNanos();
     }
 
+    /** Runs one in a JVM of its own ({@code ServerProcess}), for a test whose server must not share the test JVM. */
+    public static void main(String[] args) throws IOException {
+        dev.concurrencylab.lab.monitor.ServerProcess.announce(new TestServer().uri().getPort());
+    }
+
     public URI uri() {
         return URI.create("http://127.0.0.1:" + http.getAddress().getPort());
     }
