@@ -181,7 +181,9 @@ public record Verdict(String variant, String base, Figure figure, Kind kind, Str
         OptionalInt n = ri.trialsFor(rules.minEffect());
         String m = Numbers.format(rules.minEffect() * 100);
         if (n.isPresent() && n.getAsInt() > ran) {
-            return String.format(Locale.ROOT, "; at this spread about %d more trials of each would decide a %s %% change", n.getAsInt() - ran, m);
+            int more = n.getAsInt() - ran;
+            return String.format(Locale.ROOT, "; at this spread about %d more %s of each would decide a %s %% change",
+                    more, more == 1 ? "trial" : "trials", m);
         }
         if (n.isPresent()) {
             return String.format(Locale.ROOT, "; the change is near %s %%: more trials of each would decide", m);

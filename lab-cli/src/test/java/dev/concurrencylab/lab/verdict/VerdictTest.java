@@ -51,6 +51,14 @@ class VerdictTest {
     }
 
     @Test
+    void oneMoreTrialIsSaidInTheSingular() {
+        Verdict v = Verdict.of(Figure.THROUGHPUT, "webflux", throughput(1010, 1030, 990), "mvc-platform", throughput(1000, 1020, 980), RULES);
+
+        assertThat(v.kind()).isEqualTo(Verdict.Kind.UNDECIDED);
+        assertThat(v.text()).contains("about 1 more trial of each would decide a 5 % change");
+    }
+
+    @Test
     void aConsistentButTinyChangeIsTheSameWithinTheMinimumEffect() {
         Verdict v = Verdict.of(Figure.P99, "webflux", trials(10.1, 10.2, 10.15), "mvc-platform", trials(9.9, 10.0, 9.95), RULES);
 
