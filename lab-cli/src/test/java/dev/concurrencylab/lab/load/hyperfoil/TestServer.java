@@ -37,6 +37,8 @@ public final class TestServer implements AutoCloseable {
     private final Semaphore bounded = new Semaphore(4, true);
     /** How long /bounded held each request once a worker took it, to its answer sent: the server's own side of a latency. */
     final org.HdrHistogram.Recorder held = new org.HdrHistogram.Recorder(3);
+    /** When /bounded sent each answer (System.nanoTime of this JVM), in the order it sent them. */
+    final java.util.Queue<Long> boundedAnswered = new java.util.concurrent.ConcurrentLinkedQueue<>();
     private volatile long pausedUntilNanos;
     private final AtomicLong halvingStart = new AtomicLong();
 
@@ -118,7 +120,9 @@ public final class TestServer implements AutoCloseable {
                 bounded.release();
             }
             answer(ex, 200, "hello");
-            held.recordValue(System.nanoTime() - start);
+            long answered = System.nanoTime();
+            held.recordValue(answered - start);
+            boundedAnswered.add(answered);
         }));
         http.createContext("/actuator/prometheus", ex -> answer(ex, 200, prometheus(scrapes.incrementAndGet())));
         http.start();
