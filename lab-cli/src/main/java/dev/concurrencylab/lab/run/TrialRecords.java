@@ -31,6 +31,7 @@ import dev.concurrencylab.lab.run.probe.Observed;
 import dev.concurrencylab.lab.usage.ResourceSummary;
 import dev.concurrencylab.lab.verdict.ChangePoints;
 import dev.concurrencylab.lab.verdict.SteadyEnds;
+import dev.concurrencylab.lab.verdict.WholeSeconds;
 import dev.concurrencylab.lab.verdict.WindowShapes;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -92,7 +93,7 @@ final class TrialRecords {
                     jit == null ? "" : String.format(Locale.ROOT, "; the JIT's compiler threads wanted a CPU for %,.0f ms of them%s", jit.msLately(),
                             jit.compilesLately() == null ? "" : String.format(Locale.ROOT, " and it finished %,d compilations", jit.compilesLately()))));
         }
-        WindowShape shape = failure == null ? shape(trial.load(), load.series(), rules) : null;
+        WindowShape shape = failure == null ? shape(trial.load(), load.series(), load.windowSeconds(), rules) : null;
         if (shape != null && !shape.flat()) {
             flag(flags, reasons, Flag.WINDOW_SHIFTED, describe(shape));
         }
@@ -171,13 +172,14 @@ final class TrialRecords {
      * The window's class by the change points of the figure its warm-up watched; {@code null} when
      * it cannot be told: a load that changes through the window (E0's stages) moves the figure by design.
      */
-    private static WindowShape shape(LoadModel model, List<SecondStats> series, VerdictRules rules) {
-        if (!model.constantLoad() || series.size() < 2 * ChangePoints.MIN_SEGMENT) {
-            return null;
-        }
+    private static WindowShape shape(LoadModel model, List<SecondStats> series, double windowSeconds, VerdictRules rules) {
         SteadyState rule = model.steadyState();
         boolean answers = rule.figure() == SteadyState.PerSecond.ANSWERS;
-        double[] values = series.stream().mapToDouble(s -> answers ? s.answered() : s.p50Ms()).toArray();
+        double[] values = answers ? WholeSeconds.rates(series, windowSeconds, SecondStats::answered)
+                : WholeSeconds.levels(series, windowSeconds, SecondStats::p50Ms);
+        if (!model.constantLoad() || values.length < 2 * ChangePoints.MIN_SEGMENT) {
+            return null;
+        }
         return WindowShapes.of(rule.figure().label(), values, answers, rules.minEffect(), rule.floor());
     }
 

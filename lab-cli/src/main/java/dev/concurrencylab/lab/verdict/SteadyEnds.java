@@ -6,6 +6,7 @@ import dev.concurrencylab.lab.result.Flag;
 import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.result.WindowShape;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -73,12 +74,8 @@ public final class SteadyEnds {
         if (shape == null || !shape.figure().equals(SteadyState.PerSecond.ANSWERS.label())) {
             return Optional.empty();
         }
-        return lastLevel(shape, series.size()).map(last -> {
-            double good = 0;
-            for (SecondStats s : series.subList(last.from(), last.to())) {
-                good += s.answered() - s.errors();
-            }
-            return good / (last.to() - last.from());
-        });
+        // Older records' levels may end with a sliver of a second the rates leave out.
+        double[] good = WholeSeconds.rates(series, t.window().windowSeconds(), s -> s.answered() - s.errors());
+        return lastLevel(shape, series.size()).map(last -> Arrays.stream(good, last.from(), Math.min(last.to(), good.length)).average().orElseThrow());
     }
 }
