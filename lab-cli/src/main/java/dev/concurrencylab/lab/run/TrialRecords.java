@@ -173,11 +173,14 @@ final class TrialRecords {
      * it cannot be told: a load that changes through the window (E0's stages) moves the figure by design.
      */
     private static WindowShape shape(LoadModel model, List<SecondStats> series, double windowSeconds, VerdictRules rules) {
+        if (!model.constantLoad()) {
+            return null;
+        }
         SteadyState rule = model.steadyState();
         boolean answers = rule.figure() == SteadyState.PerSecond.ANSWERS;
         double[] values = answers ? WholeSeconds.rates(series, windowSeconds, SecondStats::answered)
                 : WholeSeconds.levels(series, windowSeconds, SecondStats::p50Ms);
-        if (!model.constantLoad() || values.length < 2 * ChangePoints.MIN_SEGMENT) {
+        if (values.length < 2 * ChangePoints.MIN_SEGMENT) {
             return null;
         }
         return WindowShapes.of(rule.figure().label(), values, answers, rules.minEffect(), rule.floor());
