@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -63,6 +64,18 @@ public final class Affinity {
         for (long p : pids) {
             run(List.of(taskset().orElseThrow().toString(), "--all-tasks", "--cpu-list", "--pid", cpus, Long.toString(p)));
         }
+    }
+
+    /** Moves threads of a running process, and only them, onto these CPUs. */
+    public static void pinThreads(List<Long> tids, String cpus) {
+        for (long tid : tids) {
+            run(List.of(taskset().orElseThrow().toString(), "--cpu-list", "--pid", cpus, Long.toString(tid)));
+        }
+    }
+
+    /** Whether two CPU lists ({@code 0-1}, {@code 0,1}) name the same CPUs. */
+    public static boolean sameCpus(String a, String b) {
+        return new TreeSet<>(CpuLayout.parseList(a, a)).equals(new TreeSet<>(CpuLayout.parseList(b, b)));
     }
 
     private static void run(List<String> command) {

@@ -1,5 +1,6 @@
 package dev.concurrencylab.lab.jit;
 
+import dev.concurrencylab.lab.cpu.Affinity;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,7 +27,10 @@ import java.util.Optional;
  * threads at nice −10 during warm-up, six launches were steady after 14–17 s at 39,550–42,492 req/s.
  * On a machine with spare cores the JIT compiles beside the load; raising its priority during
  * warm-up gives the one-CPU server the same steady state, and the window runs at the JVM's own
- * priorities again.
+ * priorities again. Where the lab pinned the server, the compiler threads may also use the
+ * driver's CPU through the warm-up ({@link #allow}): a priority still shares the server's one CPU
+ * with its request threads (E3's {@code saved-1x}: mvc-platform compiling 4–5 s of every 5 at the
+ * 120 s bound), while a second CPU lets C2 compile beside the load, as on a machine with spare cores.
  */
 public final class CompilerThreads {
 
@@ -124,6 +128,34 @@ public final class CompilerThreads {
         });
         byNice.forEach(this::renice);
         raised.clear();
+    }
+
+    /**
+     * Lets every compiler thread run on these CPUs, on this machine's servers only; call again to
+     * catch threads the JVM starts later, or that the server's own pinning moved back. A thread
+     * already allowed exactly these CPUs is left alone ({@code Cpus_allowed_list} of its {@code status}).
+     *
+     * @return why they could not be moved, or empty
+     */
+    public synchronized Optional<String> allow(String cpus) {
+        if (tasks != TaskFiles.local()) {
+            return Optional.of("the compiler threads of a server on another host stay on its CPUs");
+        }
+        List<Long> moving = current().stream().filter(tid -> read(tid, "status").flatMap(CompilerThreads::allowedCpus)
+                .map(allowed -> !Affinity.sameCpus(allowed, cpus)).orElse(false)).toList();
+        try {
+            Affinity.pinThreads(moving, cpus);
+            return Optional.empty();
+        } catch (IllegalStateException e) {
+            // A thread that ended between listing and moving is no problem; the next call lists again.
+            return e.getMessage().contains("No such process") ? Optional.empty() : Optional.of(e.getMessage());
+        }
+    }
+
+    /** The {@code Cpus_allowed_list} of a thread's {@code status}. */
+    static Optional<String> allowedCpus(String status) {
+        return status.lines().filter(l -> l.startsWith("Cpus_allowed_list:")).findFirst()
+                .map(l -> l.substring("Cpus_allowed_list:".length()).trim());
     }
 
     /** The nice value of a thread, read from its {@code stat} line. */

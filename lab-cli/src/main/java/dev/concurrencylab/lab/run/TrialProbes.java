@@ -1,5 +1,6 @@
 package dev.concurrencylab.lab.run;
 
+import dev.concurrencylab.lab.cpu.CpuLayout;
 import dev.concurrencylab.lab.jfr.JfrRecorder;
 import dev.concurrencylab.lab.jit.CompilerThreads;
 import dev.concurrencylab.lab.jit.JitPriority;
@@ -45,9 +46,9 @@ final class TrialProbes {
         CompilerThreads compilers = sut.pid().isPresent() ? CompilerThreads.of(sut.pid().getAsLong()).orElse(null)
                 : sut.remote().map(r -> CompilerThreads.of(r.pid(), r.tasks())).orElse(null);
         if (compilers != null && sut.startedByLab()) {
-            probes.add(new PriorityProbe(new JitPriority(compilers, why -> {
+            probes.add(new PriorityProbe(new JitPriority(compilers, compilerCpus(sut), why -> {
                 if (jitPriorityRefused.compareAndSet(false, true)) {
-                    progress.note("lab: the servers' JIT compiler threads keep their priority during warm-ups: " + why);
+                    progress.note("lab: the servers' JIT compiler threads keep their priority or their CPUs during warm-ups: " + why);
                 }
             })));
         }
@@ -69,5 +70,18 @@ final class TrialProbes {
             probes.add(new JitProbe(new JitSettling(compilers, sut.pid().isPresent() ? PerfData.of(sut.pid().getAsLong()) : Optional.empty())));
         }
         return new TrialWatch(probes);
+    }
+
+    /**
+     * The driver's CPU beside the server's for the compiler threads' warm-up, where the lab pinned a
+     * server of this machine; {@code null} (they stay with the server) where nothing is pinned or the
+     * server is on another host.
+     */
+    private JitPriority.Cpus compilerCpus(RunningSut sut) {
+        CpuLayout layout = session.watching().layout();
+        if (!layout.pinned() || sut.remote().isPresent() || sut.pid().isEmpty()) {
+            return null;
+        }
+        return new JitPriority.Cpus(layout.driver() + "," + layout.sut(), layout.sut());
     }
 }
