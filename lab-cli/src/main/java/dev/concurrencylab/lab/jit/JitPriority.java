@@ -1,7 +1,7 @@
 package dev.concurrencylab.lab.jit;
 
-import dev.concurrencylab.lab.load.LoadPhase;
 import dev.concurrencylab.lab.load.LoadListener;
+import dev.concurrencylab.lab.load.LoadPhase;
 import java.util.function.Consumer;
 
 /**
