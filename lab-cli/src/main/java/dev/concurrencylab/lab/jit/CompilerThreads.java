@@ -47,6 +47,9 @@ public final class CompilerThreads {
     /** Threads raised, with the nice value each had before. */
     private final Map<Long, Integer> raised = new HashMap<>();
     private String problem;
+    /** The CPUs {@link #allow} was refused, and why. */
+    private String refusedCpus;
+    private String refusal;
 
     private CompilerThreads(long pid, TaskFiles tasks) {
         this.pid = pid;
@@ -138,8 +141,14 @@ public final class CompilerThreads {
      * @return why they could not be moved, or empty
      */
     public synchronized Optional<String> allow(String cpus) {
+        // Thread ids read on another host name other threads here: never pin them, whoever asks.
         if (tasks != TaskFiles.local()) {
             return Optional.of("the compiler threads of a server on another host stay on its CPUs");
+        }
+        // A refusal (no taskset, no right to it) holds for these CPUs: the warm-up asks every second and is not
+        // retried. Other CPUs are still tried, so the window's move back follows even a warm-up's partial move.
+        if (cpus.equals(refusedCpus)) {
+            return Optional.of(refusal);
         }
         List<Long> moving = current().stream().filter(tid -> read(tid, "status").flatMap(CompilerThreads::allowedCpus)
                 .map(allowed -> !Affinity.sameCpus(allowed, cpus)).orElse(false)).toList();
@@ -148,7 +157,12 @@ public final class CompilerThreads {
             return Optional.empty();
         } catch (IllegalStateException e) {
             // A thread that ended between listing and moving is no problem; the next call lists again.
-            return e.getMessage().contains("No such process") ? Optional.empty() : Optional.of(e.getMessage());
+            if (e.getMessage().contains("No such process")) {
+                return Optional.empty();
+            }
+            refusedCpus = cpus;
+            refusal = e.getMessage();
+            return Optional.of(refusal);
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.concurrencylab.lab.result;
 
+import java.util.List;
+
 /**
  * Response times of the measured window, good answers apart from the rest.
  *
@@ -10,13 +12,21 @@ package dev.concurrencylab.lab.result;
  *                         it held (the seconds its steady-end throughput is measured on); {@code null} for a flat
  *                         window, a last level too short to measure, or a record made before the lab kept a
  *                         window's seconds apart
+ * @param levelLatencies   where the window's level moved, response times of the good answers sent in each level it
+ *                         held, in order: what a shifted window without a steady end is read at; {@code null} for a
+ *                         flat window and in records made before the lab kept them
  */
-public record Latencies(LatencySummary latency, LatencySummary failedLatency, String histogramLog, LatencySummary steadyEndLatency) {
+public record Latencies(LatencySummary latency, LatencySummary failedLatency, String histogramLog, LatencySummary steadyEndLatency,
+        List<LatencySummary> levelLatencies) {
 
     /** No answer was timed. */
     public static final Latencies NONE = new Latencies(null, null, null);
 
     public Latencies(LatencySummary latency, LatencySummary failedLatency, String histogramLog) {
-        this(latency, failedLatency, histogramLog, null);
+        this(latency, failedLatency, histogramLog, null, null);
+    }
+
+    public Latencies(LatencySummary latency, LatencySummary failedLatency, String histogramLog, LatencySummary steadyEndLatency) {
+        this(latency, failedLatency, histogramLog, steadyEndLatency, null);
     }
 }

@@ -38,6 +38,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Turns what a trial measured into its record: goodput and good answers' latency, failures apart,
@@ -123,7 +124,8 @@ final class TrialRecords {
                 .latencies(new Latencies(LatencySummary.of(load.latencyNanos()), LatencySummary.of(load.failedLatencyNanos()),
                         ResultStore.histogramLogName(trial.number(), trial.variant().name(), trial.benchmark().name(), load.latencyNanos()),
                         SteadyEnds.lastLevel(shape, load.series().size()).flatMap(l -> load.good(l.from(), l.to())).map(LatencySummary::of)
-                                .orElse(null)))
+                                .orElse(null),
+                        levelLatencies(shape, load)))
                 .delivery(attribution.delivery())
                 .completion(completion)
                 .judged(new Judged(checks, List.of()))
@@ -184,6 +186,22 @@ final class TrialRecords {
             return null;
         }
         return WindowShapes.of(rule.figure().label(), values, answers, rules.minEffect(), rule.floor());
+    }
+
+    /** Each level's good answers' response times, for a window whose level moved; {@code null} where it held one or its seconds were not kept. */
+    private static List<LatencySummary> levelLatencies(WindowShape shape, LoadResult load) {
+        if (shape == null || shape.flat()) {
+            return null;
+        }
+        List<LatencySummary> levels = new ArrayList<>();
+        for (WindowShape.Segment s : shape.segments()) {
+            Optional<LatencySummary> level = load.good(s.from(), s.to()).map(LatencySummary::of);
+            if (level.isEmpty()) {
+                return null;
+            }
+            levels.add(level.get());
+        }
+        return levels;
     }
 
     private static String describe(WindowShape shape) {

@@ -7,12 +7,13 @@ import dev.concurrencylab.lab.result.WindowCounts;
 import dev.concurrencylab.lab.usage.JvmMetric;
 import dev.concurrencylab.lab.usage.ResourceSample;
 import dev.concurrencylab.lab.usage.ResourceSummary;
+import java.util.List;
 import java.util.function.Function;
 
 /** One number a report shows per trial, how to read it from a trial's record, and which way is better. */
 public enum Figure {
 
-    THROUGHPUT("throughput", "req/s", Better.HIGHER, window(WindowCounts::throughput), t -> SteadyEnds.end(t).orElse(null)),
+    THROUGHPUT("throughput", "req/s", Better.HIGHER, window(WindowCounts::throughput), t -> SteadyEnds.end(t).orElse(null), SteadyEnds::levels),
     SEND_RATE("rate", "req/s", Better.NEITHER, window(w -> w.windowSeconds() > 0 ? w.sent() / w.windowSeconds() : null)),
     SENT("requests", "", Better.NEITHER, window(w -> (double) w.sent())),
     COUNT("good answers", "", Better.NEITHER, window(w -> (double) w.count())),
@@ -26,15 +27,15 @@ public enum Figure {
     /** vegeta's throughput: good answers over the attack and the wait, so late answers count (E3). */
     THROUGHPUT_TOTAL("throughput over total time", "req/s", Better.HIGHER,
             window(w -> w.waitSeconds() == null || w.windowSeconds() + w.waitSeconds() <= 0 ? null : w.count() / (w.windowSeconds() + w.waitSeconds()))),
-    MIN("min", "ms", Better.LOWER, latency(LatencySummary::minMs), steadyEnd(LatencySummary::minMs)),
-    MEAN("mean", "ms", Better.LOWER, latency(LatencySummary::meanMs), steadyEnd(LatencySummary::meanMs)),
-    P50("p50", "ms", Better.LOWER, latency(LatencySummary::p50Ms), steadyEnd(LatencySummary::p50Ms)),
-    P90("p90", "ms", Better.LOWER, latency(LatencySummary::p90Ms), steadyEnd(LatencySummary::p90Ms)),
-    P95("p95", "ms", Better.LOWER, latency(LatencySummary::p95Ms), steadyEnd(LatencySummary::p95Ms)),
-    P99("p99", "ms", Better.LOWER, latency(LatencySummary::p99Ms), steadyEnd(LatencySummary::p99Ms)),
-    P999("p99.9", "ms", Better.LOWER, latency(LatencySummary::p999Ms), steadyEnd(LatencySummary::p999Ms)),
-    MAX("max", "ms", Better.LOWER, latency(LatencySummary::maxMs), steadyEnd(LatencySummary::maxMs)),
-    STD_DEV("std dev", "ms", Better.LOWER, latency(LatencySummary::stdDevMs), steadyEnd(LatencySummary::stdDevMs)),
+    MIN("min", "ms", Better.LOWER, latency(LatencySummary::minMs), steadyEnd(LatencySummary::minMs), levels(LatencySummary::minMs)),
+    MEAN("mean", "ms", Better.LOWER, latency(LatencySummary::meanMs), steadyEnd(LatencySummary::meanMs), levels(LatencySummary::meanMs)),
+    P50("p50", "ms", Better.LOWER, latency(LatencySummary::p50Ms), steadyEnd(LatencySummary::p50Ms), levels(LatencySummary::p50Ms)),
+    P90("p90", "ms", Better.LOWER, latency(LatencySummary::p90Ms), steadyEnd(LatencySummary::p90Ms), levels(LatencySummary::p90Ms)),
+    P95("p95", "ms", Better.LOWER, latency(LatencySummary::p95Ms), steadyEnd(LatencySummary::p95Ms), levels(LatencySummary::p95Ms)),
+    P99("p99", "ms", Better.LOWER, latency(LatencySummary::p99Ms), steadyEnd(LatencySummary::p99Ms), levels(LatencySummary::p99Ms)),
+    P999("p99.9", "ms", Better.LOWER, latency(LatencySummary::p999Ms), steadyEnd(LatencySummary::p999Ms), levels(LatencySummary::p999Ms)),
+    MAX("max", "ms", Better.LOWER, latency(LatencySummary::maxMs), steadyEnd(LatencySummary::maxMs), levels(LatencySummary::maxMs)),
+    STD_DEV("std dev", "ms", Better.LOWER, latency(LatencySummary::stdDevMs), steadyEnd(LatencySummary::stdDevMs), levels(LatencySummary::stdDevMs)),
     STARTUP("start-up", "ms", Better.LOWER, t -> t.warmUp().startupMs() == null ? null : t.warmUp().startupMs().doubleValue()),
     CPU_AVG("CPU avg", "% of a core", Better.LOWER, avg(ResourceSample.SUT_CPU)),
     CPU_PEAK("CPU peak", "% of a core", Better.LOWER, peak(ResourceSample.SUT_CPU)),
@@ -65,17 +66,21 @@ public enum Figure {
     private final Function<TrialResult, Double> read;
     /** The figure over a shifted window's steady end ({@link SteadyEnds}), or {@code null} where it has none. */
     private final Function<TrialResult, Double> readSteadyEnd;
+    /** The figure over each level of a shifted window, in order; empty where they were not kept. */
+    private final Function<TrialResult, List<Double>> readLevels;
 
     Figure(String label, String unit, Better better, Function<TrialResult, Double> read) {
-        this(label, unit, better, read, null);
+        this(label, unit, better, read, null, null);
     }
 
-    Figure(String label, String unit, Better better, Function<TrialResult, Double> read, Function<TrialResult, Double> readSteadyEnd) {
+    Figure(String label, String unit, Better better, Function<TrialResult, Double> read, Function<TrialResult, Double> readSteadyEnd,
+            Function<TrialResult, List<Double>> readLevels) {
         this.label = label;
         this.unit = unit;
         this.better = better;
         this.read = read;
         this.readSteadyEnd = readSteadyEnd;
+        this.readLevels = readLevels;
     }
 
     public String label() {
@@ -103,6 +108,11 @@ public enum Figure {
     /** The trial's value over its steady end, or {@code null} when it has none. */
     public Double onSteadyEnd(TrialResult trial) {
         return readSteadyEnd == null ? null : readSteadyEnd.apply(trial);
+    }
+
+    /** The trial's value over each level its shifted window held, in order; empty when they were not kept (or the figure has none). */
+    public List<Double> atLevels(TrialResult trial) {
+        return readLevels == null ? List.of() : readLevels.apply(trial);
     }
 
     /** Its values over the trials that completed ({@code ok}) and have it, in trial order: what intervals are computed on. */
@@ -136,6 +146,10 @@ public enum Figure {
 
     private static Function<TrialResult, Double> steadyEnd(Function<LatencySummary, Double> part) {
         return t -> t.latencies().steadyEndLatency() == null ? null : part.apply(t.latencies().steadyEndLatency());
+    }
+
+    private static Function<TrialResult, List<Double>> levels(Function<LatencySummary, Double> part) {
+        return t -> t.latencies().levelLatencies() == null ? List.of() : t.latencies().levelLatencies().stream().map(part).toList();
     }
 
     private static Function<TrialResult, Double> cost(Function<CostPerRequest, Double> part) {

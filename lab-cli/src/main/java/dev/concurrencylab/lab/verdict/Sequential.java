@@ -123,6 +123,6 @@ public record Sequential(int maxTrials, int splitTrials) {
         if (sides.none() != null) {
             return round >= maxTrials || !sides.mendable();
         }
-        return stops(sides.a(), sides.b(), round, rules);
+        return sides.readings().stream().allMatch(r -> stops(r.a(), r.b(), round, rules));
     }
 }

@@ -5,11 +5,13 @@ import dev.concurrencylab.lab.result.Numbers;
 import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.result.VerdictRules;
 import dev.concurrencylab.lab.verdict.RatioInterval;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 
 /**
  * How one variant compares with the base variant on one figure, said the way a reader would say
@@ -61,25 +63,33 @@ public record Verdict(String variant, String base, Figure figure, Kind kind, Str
      * has none. The one place verdicts and the sequential rule take their values from, so a round
      * stops only where the verdict it would print is decided.
      *
+     * @param readings the values of both sides, once per way of reading them: one, unless shifted windows without a
+     *                 steady end are read at their lowest and highest level ({@link SteadyEnds}); {@code null} when
+     *                 there are none
      * @param none     the no-verdict text, or {@code null} when both sides have values
      * @param mendable more trials could give it values (too few so far)
      */
-    public record Sides(double[] a, double[] b, String basis, String none, boolean mendable) {
+    public record Sides(List<Reading> readings, String basis, String none, boolean mendable) {
 
         static Sides none(String why, boolean mendable) {
-            return new Sides(null, null, "", why, mendable);
+            return new Sides(null, "", why, mendable);
+        }
+
+        /** Each side's values in one reading. */
+        public record Reading(double[] a, double[] b) {
         }
     }
+
+    /** At most this many readings of shifted windows without a steady end: 2 to the 8th, eight such windows in one comparison. */
+    static final int MOST_READINGS = 256;
 
     /** The values a comparison of {@code allTrials} with {@code allBaseTrials} reads on {@code figure} ({@link Sides}). */
     public static Sides sides(Figure figure, List<TrialResult> allTrials, List<TrialResult> allBaseTrials) {
         List<TrialResult> trials = undisturbed(allTrials);
         List<TrialResult> baseTrials = undisturbed(allBaseTrials);
         TreeSet<String> voiding = voidingFlags(trials, baseTrials);
-        double[] whole = figure.values(trials);
-        double[] baseWhole = figure.values(baseTrials);
-        Optional<double[]> endsA = Optional.empty();
-        Optional<double[]> endsB = Optional.empty();
+        Optional<List<double[]>> endsA = Optional.empty();
+        Optional<List<double[]>> endsB = Optional.empty();
         String basis = allTrials.size() + allBaseTrials.size() == trials.size() + baseTrials.size() ? ""
                 : String.format(Locale.ROOT, "; %d and %d noisy trial(s) left out", allTrials.size() - trials.size(),
                         allBaseTrials.size() - baseTrials.size());
@@ -88,8 +98,17 @@ public record Verdict(String variant, String base, Figure figure, Kind kind, Str
             endsB = SteadyEnds.values(figure, baseTrials);
             if (endsA.isPresent() && endsB.isPresent()) {
                 voiding.clear();
-                basis += String.format(Locale.ROOT, "; %d and %d shifted window(s) measured on their steady end",
-                        SteadyEnds.shifted(trials), SteadyEnds.shifted(baseTrials));
+                long openA = SteadyEnds.unresolved(trials);
+                long openB = SteadyEnds.unresolved(baseTrials);
+                long endA = SteadyEnds.shifted(trials) - openA;
+                long endB = SteadyEnds.shifted(baseTrials) - openB;
+                if (endA + endB > 0) {
+                    basis += String.format(Locale.ROOT, "; %d and %d shifted window(s) measured on their steady end", endA, endB);
+                }
+                if (openA + openB > 0) {
+                    basis += String.format(Locale.ROOT, "; %d and %d shifted window(s) without a steady end read at their lowest "
+                            + "and highest level, the verdict one that holds at every reading", openA, openB);
+                }
             }
         }
         boolean onEnds = endsA.isPresent() && endsB.isPresent();
@@ -97,7 +116,9 @@ public record Verdict(String variant, String base, Figure figure, Kind kind, Str
         if (!voiding.isEmpty()) {
             return Sides.none("no verdict: flagged " + String.join(", ", voiding), false);
         }
-        if (whole.length == 0 || baseWhole.length == 0) {
+        List<double[]> a = onEnds ? endsA.orElseThrow() : single(figure.values(trials));
+        List<double[]> b = onEnds ? endsB.orElseThrow() : single(figure.values(baseTrials));
+        if (a.isEmpty() || b.isEmpty()) {
             return Sides.none("no verdict: not measured on both", true);
         }
         long unsettled = trials.stream().filter(TrialResult::unsettledButFlat).count();
@@ -105,17 +126,53 @@ public record Verdict(String variant, String base, Figure figure, Kind kind, Str
         if (unsettled + baseUnsettled > 0) {
             basis += String.format(Locale.ROOT, "; %d and %d unsettled warm-up(s) whose window held one level", unsettled, baseUnsettled);
         }
-        double[] a = onEnds ? endsA.orElseThrow() : whole;
-        double[] b = onEnds ? endsB.orElseThrow() : baseWhole;
-        if (a.length < 2 || b.length < 2) {
+        if (a.size() < 2 || b.size() < 2) {
             return Sides.none(String.format(Locale.ROOT,
                     "no verdict: %d and %d trial(s) give no interval; it takes at least 2 trials of each (3 or more advised: --trials 3)",
-                    a.length, b.length), true);
+                    a.size(), b.size()), true);
         }
-        if (java.util.Arrays.stream(a).anyMatch(v -> !(v > 0)) || java.util.Arrays.stream(b).anyMatch(v -> !(v > 0))) {
+        if (Stream.concat(a.stream(), b.stream()).flatMapToDouble(java.util.Arrays::stream).anyMatch(v -> !(v > 0))) {
             return Sides.none("no verdict: a trial measured zero, which has no ratio", false);
         }
-        return new Sides(a, b, basis, null, false);
+        List<double[]> readingsA = combinations(a);
+        List<double[]> readingsB = combinations(b);
+        if ((long) readingsA.size() * readingsB.size() > MOST_READINGS) {
+            return Sides.none(String.format(Locale.ROOT, "no verdict: %d and %d shifted windows without a steady end, too many to read "
+                    + "at each level", SteadyEnds.unresolved(trials), SteadyEnds.unresolved(baseTrials)), false);
+        }
+        List<Sides.Reading> readings = new ArrayList<>();
+        for (double[] ra : readingsA) {
+            for (double[] rb : readingsB) {
+                readings.add(new Sides.Reading(ra, rb));
+            }
+        }
+        return new Sides(readings, basis, null, false);
+    }
+
+    /** A trial per value, each read one way. */
+    private static List<double[]> single(double[] values) {
+        return java.util.Arrays.stream(values).mapToObj(v -> new double[] {v}).toList();
+    }
+
+    /** Every way of taking one of each trial's values; at most {@link #MOST_READINGS} + 1 are made. */
+    private static List<double[]> combinations(List<double[]> choices) {
+        List<double[]> out = new ArrayList<>();
+        out.add(new double[0]);
+        for (double[] choice : choices) {
+            List<double[]> next = new ArrayList<>();
+            for (double[] partial : out) {
+                for (double v : choice) {
+                    double[] longer = java.util.Arrays.copyOf(partial, partial.length + 1);
+                    longer[partial.length] = v;
+                    next.add(longer);
+                    if (next.size() > MOST_READINGS) {
+                        return next;
+                    }
+                }
+            }
+            out = next;
+        }
+        return out;
     }
 
     public static Verdict of(Figure figure, String variant, List<TrialResult> allTrials, String base, List<TrialResult> allBaseTrials,
@@ -124,9 +181,55 @@ public record Verdict(String variant, String base, Figure figure, Kind kind, Str
         if (sides.none() != null) {
             return none(variant, base, figure, sides.none());
         }
-        double[] a = sides.a();
-        double[] b = sides.b();
-        String basis = sides.basis();
+        if (sides.readings().size() == 1) {
+            Sides.Reading r = sides.readings().getFirst();
+            return judge(figure, variant, r.a(), base, r.b(), sides.basis(), rules);
+        }
+        // Intervals first, text for one reading only: a comparison may have 256 readings, a round's rule looks at each.
+        List<RatioInterval> intervals = sides.readings().stream().map(r -> interval(r.a(), r.b(), RatioInterval.CONFIDENCE, rules)).toList();
+        List<Kind> kinds = intervals.stream().map(ri -> kind(figure, ri, rules)).toList();
+        Kind kind = kinds.getFirst();
+        if (kind != Kind.UNDECIDED && kinds.stream().allMatch(k -> k == kind)) {
+            // Stated on the reading that supports it least: for a claim the interval nearest 1, for "the same" the widest.
+            java.util.Comparator<Integer> weakest = kind == Kind.SAME
+                    ? java.util.Comparator.comparingDouble((Integer i) -> -farEnd(intervals.get(i)))
+                    : java.util.Comparator.comparingDouble((Integer i) -> nearEnd(intervals.get(i)));
+            Sides.Reading r = sides.readings().get(java.util.stream.IntStream.range(0, intervals.size()).boxed().min(weakest).orElseThrow());
+            return judge(figure, variant, r.a(), base, r.b(), sides.basis(), rules);
+        }
+        double low = intervals.stream().mapToDouble(RatioInterval::ratio).min().orElseThrow();
+        double high = intervals.stream().mapToDouble(RatioInterval::ratio).max().orElseThrow();
+        RatioInterval nearest = intervals.stream().min(java.util.Comparator.comparingDouble(ri -> Math.abs(Math.log(ri.ratio())))).orElseThrow();
+        return new Verdict(variant, base, figure, Kind.UNDECIDED, String.format(Locale.ROOT,
+                "undecided against %s (ratio %s–%s over %d readings, which do not agree%s; more trials of each would tell)", base,
+                fixed(low), fixed(high), intervals.size(), sides.basis()), nearest);
+    }
+
+    /** A claim's direction, the same, or undecided, by the interval alone. */
+    private static Kind kind(Figure figure, RatioInterval ri, VerdictRules rules) {
+        if (!ri.claims(rules.minEffect())) {
+            return ri.within(rules.minEffect()) ? Kind.SAME : Kind.UNDECIDED;
+        }
+        boolean higher = ri.ratio() > 1;
+        return switch (figure.better()) {
+            case HIGHER -> higher ? Kind.BETTER : Kind.WORSE;
+            case LOWER -> higher ? Kind.WORSE : Kind.BETTER;
+            case NEITHER -> Kind.DIFFERENT;
+        };
+    }
+
+    /** How near 1 an interval's nearer end comes, on a log scale. */
+    private static double nearEnd(RatioInterval ri) {
+        return Math.min(Math.abs(Math.log(ri.low())), Math.abs(Math.log(ri.high())));
+    }
+
+    /** How far from 1 an interval's farther end reaches, on a log scale. */
+    private static double farEnd(RatioInterval ri) {
+        return Math.max(Math.abs(Math.log(ri.low())), Math.abs(Math.log(ri.high())));
+    }
+
+    /** The verdict on one reading of both sides' values. */
+    private static Verdict judge(Figure figure, String variant, double[] a, String base, double[] b, String basis, VerdictRules rules) {
         Optional<String> groups = inconsistent(figure, variant, a, rules).or(() -> inconsistent(figure, base, b, rules));
         RatioInterval ri = interval(a, b, RatioInterval.CONFIDENCE, rules);
         String figures = String.format(Locale.ROOT, "ratio %s, 95 %% CI %s", fixed(ri.ratio()), ri.ends(Verdict::fixed))
@@ -150,12 +253,7 @@ public record Verdict(String variant, String base, Figure figure, Kind kind, Str
         // "1.1× lower" hides a 6 % change; below 1.5× the change reads better as a percentage.
         String size = times >= 1.5 ? Numbers.ratio(times) : Numbers.format(Math.abs(ri.ratio() - 1) * 100) + " %";
         String text = String.format(Locale.ROOT, "%s %s %s than %s (%s)", size, direction, figure.label(), base, figures);
-        Kind kind = switch (figure.better()) {
-            case HIGHER -> higher ? Kind.BETTER : Kind.WORSE;
-            case LOWER -> higher ? Kind.WORSE : Kind.BETTER;
-            case NEITHER -> Kind.DIFFERENT;
-        };
-        return new Verdict(variant, base, figure, kind, text, ri);
+        return new Verdict(variant, base, figure, kind(figure, ri, rules), text, ri);
     }
 
     /**

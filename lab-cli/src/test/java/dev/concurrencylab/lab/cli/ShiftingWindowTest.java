@@ -29,6 +29,7 @@ class ShiftingWindowTest {
     private static ChildLab lab;
     private static JsonNode steady;
     private static JsonNode halving;
+    private static JsonNode halvingLate;
 
     @BeforeAll
     static void runASteadyAndAHalvingBenchmark() throws Exception {
@@ -43,6 +44,7 @@ class ShiftingWindowTest {
                 benchmarks:
                   - {name: steady, workload: delay, params: {ms: "20"}, load: {model: max-rate, workers: 4, duration: 12s}}
                   - {name: halving, workload: delay, params: {ms: "20&halve-after=11000"}, load: {model: max-rate, workers: 4, duration: 12s}}
+                  - {name: halving-late, workload: delay, params: {ms: "20&halve-after=14000"}, load: {model: max-rate, workers: 4, duration: 12s}}
                 """.formatted(server.uri()));
         lab.awaitExit();
         List<JsonNode> trials = new ArrayList<>();
@@ -51,6 +53,7 @@ class ShiftingWindowTest {
         }
         steady = trials.stream().filter(t -> t.path("benchmark").asText().equals("steady")).findFirst().orElseThrow();
         halving = trials.stream().filter(t -> t.path("benchmark").asText().equals("halving")).findFirst().orElseThrow();
+        halvingLate = trials.stream().filter(t -> t.path("benchmark").asText().equals("halving-late")).findFirst().orElseThrow();
     }
 
     @AfterAll
@@ -82,6 +85,22 @@ class ShiftingWindowTest {
         assertThat(endP50).as("halving: %s", halving).isGreaterThan(halving.path("latency").path("p50Ms").asDouble())
                 .isGreaterThan(1.5 * steady.path("latency").path("p50Ms").asDouble());
         assertThat(lab.out.resolve("report.md")).content().contains("Each window, second by second").contains("slowdown");
+    }
+
+    @Test
+    void aServerWhoseThroughputHalvesLateInTheWindowKeepsEachLevelsLatenciesForItsLevelsToBeReadAt() {
+        // The halving falls 9 s into the 12 s window: a 3 s end, too short to be the server's level, so the lab keeps
+        // each level's answers apart and a comparison reads the trial at both.
+        String shape = halvingLate.path("windowShape").path("shape").asText();
+        assumeFalse(!shape.equals("slowdown") && halvingLate.path("flags").toString().contains("noisy"),
+                () -> "other work took the machine in the late-halving window: " + halvingLate.path("reasons").path("noisy").asText());
+        assertThat(shape).as("halving late: %s; %s", halvingLate.path("windowShape"), halvingLate.path("series")).isEqualTo("slowdown");
+        assertThat(halvingLate.path("steadyEndLatency").isMissingNode()).as("no steady end: %s", halvingLate.path("windowShape")).isTrue();
+        JsonNode levels = halvingLate.path("levelLatencies");
+        assertThat(levels.size()).as("halving late: %s", halvingLate).isEqualTo(halvingLate.path("windowShape").path("segments").size());
+        // The level it fell to answered in the server's 40 ms, the level before in its 20.
+        assertThat(levels.get(1).path("p50Ms").asDouble()).isGreaterThan(1.5 * levels.get(0).path("p50Ms").asDouble());
+        assertThat(lab.out.resolve("report.md")).content().contains("halving-late");
     }
 
     @Test

@@ -62,6 +62,23 @@ class JitPriorityTest {
         });
     }
 
+    @Test
+    void aWarmUpsRefusedCpusAreNotAskedAgainAndTheWindowsMoveBackIsStillMade() throws Exception {
+        assumeTrue(Affinity.allowedCpus().size() >= 2 && Affinity.unavailable().isEmpty(), "two CPUs and taskset");
+        CompilerThreadsTest.withBusyJvm(server -> {
+            Thread.sleep(500);
+            Affinity.pinTree(server.pid(), "0,1");
+            CompilerThreads compilers = CompilerThreads.of(server.pid()).orElseThrow();
+            List<Long> tids = CompilerThreadsTest.compilerThreads(server.pid());
+
+            // CPU 4095 is on no machine the lab runs on: taskset refuses it, as it refuses a lab without the right to pin.
+            String refusal = compilers.allow("4095").orElseThrow();
+            assertThat(compilers.allow("4095")).as("the same CPUs again").contains(refusal);
+            assertThat(compilers.allow("1")).as("the window's CPUs").isEmpty();
+            assertThat(allowed(server.pid(), tids)).containsOnly("1");
+        });
+    }
+
     /** The CPUs each of {@code tids} still running may use, as the kernel lists them. */
     private static List<String> allowed(long pid, List<Long> tids) throws java.io.IOException {
         List<String> cpus = new ArrayList<>();

@@ -17,7 +17,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A real HTTP server on loopback whose behaviour is known, for testing the driver: it counts requests
@@ -40,7 +39,8 @@ public final class TestServer implements AutoCloseable {
     /** When /bounded sent each answer (System.nanoTime of this JVM), in the order it sent them. */
     final java.util.Queue<Long> boundedAnswered = new java.util.concurrent.ConcurrentLinkedQueue<>();
     private volatile long pausedUntilNanos;
-    private final AtomicLong halvingStart = new AtomicLong();
+    /** When the first request of each halve-after value came: each benchmark that halves has a clock of its own. */
+    private final java.util.concurrent.ConcurrentHashMap<Long, Long> halvingStart = new java.util.concurrent.ConcurrentHashMap<>();
 
     public TestServer() throws IOException {
         this(0);
@@ -54,12 +54,12 @@ public final class TestServer implements AutoCloseable {
         for (String sleeping : List.of("/sleep", "/delay")) {
             // /delay as the apps under test name it, so a suite's delay workload runs against this server.
             http.createContext(sleeping, ex -> counted(ex, () -> {
-                // ?ms=N&halve-after=M: N ms until M ms past the first such request, then twice N (a closed load's throughput halves).
+                // ?ms=N&halve-after=M: N ms until M ms past the first request with that M, then twice N (a closed load's throughput halves).
                 java.util.Map<String, Long> query = java.util.Arrays.stream(ex.getRequestURI().getQuery().split("&"))
                         .map(p -> p.split("=", 2)).collect(java.util.stream.Collectors.toMap(p -> p[0], p -> Long.parseLong(p[1])));
                 long ms = query.get("ms");
                 if (query.containsKey("halve-after")) {
-                    long first = halvingStart.updateAndGet(t -> t == 0 ? System.nanoTime() : t);
+                    long first = halvingStart.computeIfAbsent(query.get("halve-after"), k -> System.nanoTime());
                     ms *= System.nanoTime() - first < TimeUnit.MILLISECONDS.toNanos(query.get("halve-after")) ? 1 : 2;
                 }
                 sleep(ms + slowerMs);
