@@ -107,7 +107,7 @@ public record Verdict(String variant, String base, Figure figure, Kind kind, Str
                 }
                 if (openA + openB > 0) {
                     basis += String.format(Locale.ROOT, "; %d and %d shifted window(s) without a steady end read at their lowest "
-                            + "and highest level, the verdict one that holds at every reading", openA, openB);
+                            + "and highest level", openA, openB);
                 }
             }
         }
@@ -189,20 +189,24 @@ public record Verdict(String variant, String base, Figure figure, Kind kind, Str
         List<RatioInterval> intervals = sides.readings().stream().map(r -> interval(r.a(), r.b(), RatioInterval.CONFIDENCE, rules)).toList();
         List<Kind> kinds = intervals.stream().map(ri -> kind(figure, ri, rules)).toList();
         Kind kind = kinds.getFirst();
-        if (kind != Kind.UNDECIDED && kinds.stream().allMatch(k -> k == kind)) {
-            // Stated on the reading that supports it least: for a claim the interval nearest 1, for "the same" the widest.
-            java.util.Comparator<Integer> weakest = kind == Kind.SAME
-                    ? java.util.Comparator.comparingDouble((Integer i) -> -farEnd(intervals.get(i)))
-                    : java.util.Comparator.comparingDouble((Integer i) -> nearEnd(intervals.get(i)));
+        if (kinds.stream().allMatch(k -> k == kind)) {
+            // Stated on the reading that supports it least: for a claim the interval nearest 1, for "the same" the widest,
+            // for undecided the ratio nearest 1.
+            java.util.Comparator<Integer> weakest = switch (kind) {
+                case SAME -> java.util.Comparator.comparingDouble((Integer i) -> -farEnd(intervals.get(i)));
+                case UNDECIDED -> java.util.Comparator.comparingDouble((Integer i) -> Math.abs(Math.log(intervals.get(i).ratio())));
+                default -> java.util.Comparator.comparingDouble((Integer i) -> nearEnd(intervals.get(i)));
+            };
             Sides.Reading r = sides.readings().get(java.util.stream.IntStream.range(0, intervals.size()).boxed().min(weakest).orElseThrow());
-            return judge(figure, variant, r.a(), base, r.b(), sides.basis(), rules);
+            return judge(figure, variant, r.a(), base, r.b(), sides.basis() + String.format(Locale.ROOT, kind == Kind.UNDECIDED
+                    ? "; the reading nearest 1 of %d, all undecided" : "; the reading least in its favour of %d, all agreeing", intervals.size()), rules);
         }
         double low = intervals.stream().mapToDouble(RatioInterval::ratio).min().orElseThrow();
         double high = intervals.stream().mapToDouble(RatioInterval::ratio).max().orElseThrow();
         RatioInterval nearest = intervals.stream().min(java.util.Comparator.comparingDouble(ri -> Math.abs(Math.log(ri.ratio())))).orElseThrow();
         return new Verdict(variant, base, figure, Kind.UNDECIDED, String.format(Locale.ROOT,
-                "undecided against %s (ratio %s–%s over %d readings, which do not agree%s; more trials of each would tell)", base,
-                fixed(low), fixed(high), intervals.size(), sides.basis()), nearest);
+                "undecided against %s (ratio %s–%s over %d readings, which do not agree: a claim at some, none at others%s; "
+                + "more trials of each would tell)", base, fixed(low), fixed(high), intervals.size(), sides.basis()), nearest);
     }
 
     /** A claim's direction, the same, or undecided, by the interval alone. */

@@ -115,8 +115,8 @@ class SteadyEndsTest {
         Verdict throughput = Verdict.of(Figure.THROUGHPUT, "fast", fast, "slow", slow, RULES);
 
         assertThat(throughput.kind()).isEqualTo(Verdict.Kind.BETTER);
-        assertThat(throughput.text()).endsWith("; 1 and 0 shifted window(s) without a steady end read at their lowest and highest level, "
-                + "the verdict one that holds at every reading)");
+        assertThat(throughput.text()).endsWith("; 1 and 0 shifted window(s) without a steady end read at their lowest and highest level; "
+                + "the reading least in its favour of 2, all agreeing)");
         // Stated on the reading that supports it least: the late window at the 5,000 it fell to.
         assertThat(throughput.interval().ratio()).isCloseTo(Math.cbrt(5000.0 * 6100 * 5900 / (3000.0 * 3050 * 2950)),
                 org.assertj.core.data.Offset.offset(0.01));
