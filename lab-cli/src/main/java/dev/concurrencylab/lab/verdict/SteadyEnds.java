@@ -95,6 +95,7 @@ public final class SteadyEnds {
         if (shape == null || shape.flat() || series == null || !shape.figure().equals(SteadyState.PerSecond.ANSWERS.label())) {
             return List.of();
         }
+        // Older records' levels may end with a sliver of a second the rates leave out.
         double[] good = WholeSeconds.rates(series, t.window().windowSeconds(), s -> s.answered() - s.errors());
         List<Double> out = new ArrayList<>();
         for (WindowShape.Segment s : shape.segments()) {
@@ -118,13 +119,7 @@ public final class SteadyEnds {
 
     /** Good answers per second over a shifted window's last level of answers per second, or empty when it has none long enough. */
     static Optional<Double> end(TrialResult t) {
-        WindowShape shape = t.window().windowShape();
-        List<SecondStats> series = t.window().series();
-        if (shape == null || !shape.figure().equals(SteadyState.PerSecond.ANSWERS.label())) {
-            return Optional.empty();
-        }
-        // Older records' levels may end with a sliver of a second the rates leave out.
-        double[] good = WholeSeconds.rates(series, t.window().windowSeconds(), s -> s.answered() - s.errors());
-        return lastLevel(shape, series.size()).map(last -> Arrays.stream(good, last.from(), Math.min(last.to(), good.length)).average().orElseThrow());
+        List<Double> levels = hasEnd(t) ? levels(t) : List.of();
+        return levels.isEmpty() ? Optional.empty() : Optional.of(levels.getLast());
     }
 }
