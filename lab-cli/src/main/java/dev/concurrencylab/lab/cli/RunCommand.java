@@ -13,6 +13,7 @@ import dev.concurrencylab.lab.result.RunProgress;
 import dev.concurrencylab.lab.result.RunRules;
 import dev.concurrencylab.lab.result.TrialIdentity;
 import dev.concurrencylab.lab.result.TrialResult;
+import dev.concurrencylab.lab.run.EarlierPart;
 import dev.concurrencylab.lab.run.Runner;
 import dev.concurrencylab.lab.run.Session;
 import dev.concurrencylab.lab.suite.Catalog;
@@ -170,7 +171,7 @@ class RunCommand implements Callable<Integer> {
     /**
      * Whether the run in {@code earlier} is this plan cut short: the suite's file as it ran, no shared
      * server (a round cut in two would start its next benchmark on a fresh one), and trials 1 to k
-     * each a trial of the plan.
+     * this plan's first k, a sequential benchmark's rounds stopped where they stopped ({@link EarlierPart}).
      */
     private static void mayGoOn(RunResults earlier, Suite loaded, Plan plan) throws IOException {
         String was = earlier.run().definition().suiteAsRun();
@@ -184,13 +185,19 @@ class RunCommand implements Callable<Integer> {
         }
         List<TrialResult> trials = earlier.trials();
         for (int i = 0; i < trials.size(); i++) {
-            TrialIdentity t = trials.get(i).identity();
-            boolean planned = plan.trials().stream().anyMatch(p -> p.variant().name().equals(t.variant())
-                    && p.benchmark().name().equals(t.benchmark()) && p.repetition() == t.repetition());
-            if (t.number() != i + 1 || !planned) {
-                throw new SuiteException("the trials in " + earlier.dir().resolve("trials") + " are not this plan's first " + trials.size()
-                        + " (trial " + t.number() + ": " + t.variant() + " · " + t.benchmark() + " · trial " + t.repetition() + ")");
+            if (trials.get(i).identity().number() != i + 1) {
+                throw new SuiteException("the trials in " + earlier.dir().resolve("trials") + " are not numbered 1 to " + trials.size()
+                        + " (the " + (i + 1) + ". is trial " + trials.get(i).identity().number() + "); start a new run");
             }
+        }
+        try {
+            EarlierPart.of(plan, trials.stream().map(TrialResult::identity).toList());
+        } catch (SuiteException notThisPlan) {
+            // the first part's: a run's plan is its first part's, whichever lab tried to go on with it since
+            String commit = earlier.run().progress().parts() == null ? earlier.run().platform().gitCommit()
+                    : earlier.run().progress().parts().getFirst().gitCommit();
+            throw new SuiteException(notThisPlan.getMessage() + ": the run was made by another plan"
+                    + (commit == null ? "" : " (lab at " + commit + "); resume it from a clone at that commit") + ", or start a new run");
         }
     }
 
