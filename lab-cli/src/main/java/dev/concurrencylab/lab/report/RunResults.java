@@ -7,6 +7,7 @@ import dev.concurrencylab.lab.result.Threshold;
 import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.result.VerdictRules;
 import dev.concurrencylab.lab.suite.Published;
+import dev.concurrencylab.lab.verdict.WindowShapes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -44,7 +45,8 @@ public record RunResults(Path dir, RunInfo run, List<TrialResult> trials) {
             }
         }
         trials.sort(Comparator.comparingInt(t -> t.identity().number()));
-        return new RunResults(dir, run, List.copyOf(trials));
+        VerdictRules rules = new RunResults(dir, run, List.of()).rules();
+        return new RunResults(dir, run, trials.stream().map(t -> WindowShapes.classed(t, rules)).toList());
     }
 
     /** One results file into its record; what cannot be read is one line naming the file and the field. */

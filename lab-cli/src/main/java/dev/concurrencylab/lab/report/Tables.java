@@ -92,7 +92,7 @@ final class Tables {
 
     /**
      * Each trial's window by its change points: flat, or the levels it moved between; absent when
-     * no window could be classed (a load that ramps, counted windows, windows under 6 s).
+     * no window could be classed (a ramp whose throughput moved, counted windows, windows under 6 s).
      */
     static Optional<Table> windows(RunResults results, String benchmark, List<String> variants) {
         List<List<String>> rows = new ArrayList<>();
@@ -113,7 +113,8 @@ final class Tables {
                 List.of("variant", "trial", "window", "figure", "levels (seconds of the window)"), rows,
                 "Change points (PELT) in the figure the warm-up watched; levels closer than the minimum effect are one level. "
                         + "A window that is not flat is flagged window-shifted: where its last level held 5 s and a third of the window, "
-                        + "its throughput and latencies are compared on that steady end, else it takes part in no verdict (docs/methodology.md).", -1));
+                        + "its throughput and latencies are compared on that steady end, else at its lowest and its highest level, and only what holds at "
+                        + "both is claimed. A window whose users ramp is listed only where its answers held one level (docs/methodology.md).", -1));
     }
 
     /** What each answer cost the server and the services: median over trials with the range; absent when nothing was measured. */

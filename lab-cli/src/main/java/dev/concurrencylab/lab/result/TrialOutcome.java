@@ -36,6 +36,18 @@ public record TrialOutcome(TrialStatus status, String failure, List<Flag> flags,
         return new TrialOutcome(status, failure, flags.stream().filter(f -> f != flag).toList(), kept, serverLogTail);
     }
 
+    /** This outcome with {@code flag}, for the reason {@code why}. */
+    public TrialOutcome with(Flag flag, String why) {
+        if (flags.contains(flag)) {
+            return this;
+        }
+        Map<String, String> more = new LinkedHashMap<>(reasons);
+        more.put(flag.key(), why);
+        List<Flag> all = new java.util.ArrayList<>(flags);
+        all.add(flag);
+        return new TrialOutcome(status, failure, List.copyOf(all), more, serverLogTail);
+    }
+
     @JsonIgnore
     public boolean ok() {
         return status == TrialStatus.OK;

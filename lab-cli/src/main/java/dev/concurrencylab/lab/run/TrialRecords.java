@@ -2,11 +2,8 @@ package dev.concurrencylab.lab.run;
 
 import dev.concurrencylab.lab.jit.JitSettling;
 import dev.concurrencylab.lab.load.ErrorClass;
-import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.LoadResult;
 import dev.concurrencylab.lab.load.RequestLoad;
-import dev.concurrencylab.lab.load.SecondStats;
-import dev.concurrencylab.lab.load.SteadyState;
 import dev.concurrencylab.lab.plan.PlannedTrial;
 import dev.concurrencylab.lab.result.CheckResult;
 import dev.concurrencylab.lab.result.Completion;
@@ -29,9 +26,7 @@ import dev.concurrencylab.lab.result.WindowCounts;
 import dev.concurrencylab.lab.result.WindowShape;
 import dev.concurrencylab.lab.run.probe.Observed;
 import dev.concurrencylab.lab.usage.ResourceSummary;
-import dev.concurrencylab.lab.verdict.ChangePoints;
 import dev.concurrencylab.lab.verdict.SteadyEnds;
-import dev.concurrencylab.lab.verdict.WholeSeconds;
 import dev.concurrencylab.lab.verdict.WindowShapes;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -94,9 +89,9 @@ final class TrialRecords {
                     jit == null ? "" : String.format(Locale.ROOT, "; the JIT's compiler threads wanted a CPU for %,.0f ms of them%s", jit.msLately(),
                             jit.compilesLately() == null ? "" : String.format(Locale.ROOT, " and it finished %,d compilations", jit.compilesLately()))));
         }
-        WindowShape shape = failure == null ? shape(trial.load(), load.series(), load.windowSeconds(), rules) : null;
+        WindowShape shape = failure == null ? WindowShapes.ofWindow(trial.load(), load.series(), load.windowSeconds(), rules) : null;
         if (shape != null && !shape.flat()) {
-            flag(flags, reasons, Flag.WINDOW_SHIFTED, describe(shape));
+            flag(flags, reasons, Flag.WINDOW_SHIFTED, WindowShapes.describe(shape));
         }
         if (died) {
             flag(flags, reasons, Flag.SERVER_DIED, "the server's process ended during the trial");
@@ -170,24 +165,6 @@ final class TrialRecords {
                 t.load().name(), t.load(), t.sharesServer() ? t.launch() : null);
     }
 
-    /**
-     * The window's class by the change points of the figure its warm-up watched; {@code null} when
-     * it cannot be told: a load that changes through the window (E0's stages) moves the figure by design.
-     */
-    private static WindowShape shape(LoadModel model, List<SecondStats> series, double windowSeconds, VerdictRules rules) {
-        if (!model.constantLoad()) {
-            return null;
-        }
-        SteadyState rule = model.steadyState();
-        boolean answers = rule.figure() == SteadyState.PerSecond.ANSWERS;
-        double[] values = answers ? WholeSeconds.rates(series, windowSeconds, SecondStats::answered)
-                : WholeSeconds.levels(series, windowSeconds, SecondStats::p50Ms);
-        if (values.length < 2 * ChangePoints.MIN_SEGMENT) {
-            return null;
-        }
-        return WindowShapes.of(rule.figure().label(), values, answers, rules.minEffect(), rule.floor());
-    }
-
     /** Each level's good answers' response times, for a window whose level moved; {@code null} where it held one or its seconds were not kept. */
     private static List<LatencySummary> levelLatencies(WindowShape shape, LoadResult load) {
         if (shape == null || shape.flat()) {
@@ -202,12 +179,6 @@ final class TrialRecords {
             levels.add(level.get());
         }
         return levels;
-    }
-
-    private static String describe(WindowShape shape) {
-        List<String> levels = shape.segments().stream().map(s -> String.format(Locale.ROOT, "%s (s %d–%d)",
-                Numbers.format(s.mean()), s.from(), s.to())).toList();
-        return String.format(Locale.ROOT, "%s: %s went %s", shape.shape().key(), shape.figure(), String.join(" → ", levels));
     }
 
     private static void flag(List<Flag> flags, Map<String, String> reasons, Flag flag, String... why) {

@@ -30,6 +30,8 @@ class ShiftingWindowTest {
     private static JsonNode steady;
     private static JsonNode halving;
     private static JsonNode halvingLate;
+    private static JsonNode rampAtCapacity;
+    private static JsonNode rampBelowCapacity;
 
     @BeforeAll
     static void runASteadyAndAHalvingBenchmark() throws Exception {
@@ -45,6 +47,17 @@ class ShiftingWindowTest {
                   - {name: steady, workload: delay, params: {ms: "20"}, load: {model: max-rate, workers: 4, duration: 12s}}
                   - {name: halving, workload: delay, params: {ms: "20&halve-after=11000"}, load: {model: max-rate, workers: 4, duration: 12s}}
                   - {name: halving-late, workload: delay, params: {ms: "20&halve-after=13000"}, load: {model: max-rate, workers: 4, duration: 12s}}
+                  - name: ramp-at-capacity
+                    workload: bounded
+                    load: {model: closed-stages, stages: [{duration: 1s, users: 12}, {duration: 11s, users: 24}]}
+                  - name: ramp-below-capacity
+                    workload: delay
+                    params: {ms: "20"}
+                    load: {model: closed-stages, stages: [{duration: 12s, users: 8}]}
+                workloads:
+                  bounded:
+                    description: four workers of 10 ms each, first come first served; 400 answers a second at most
+                    request: {method: GET, path: "/bounded?ms=10"}
                 """.formatted(server.uri()));
         lab.awaitExit();
         List<JsonNode> trials = new ArrayList<>();
@@ -54,6 +67,8 @@ class ShiftingWindowTest {
         steady = trials.stream().filter(t -> t.path("benchmark").asText().equals("steady")).findFirst().orElseThrow();
         halving = trials.stream().filter(t -> t.path("benchmark").asText().equals("halving")).findFirst().orElseThrow();
         halvingLate = trials.stream().filter(t -> t.path("benchmark").asText().equals("halving-late")).findFirst().orElseThrow();
+        rampAtCapacity = trials.stream().filter(t -> t.path("benchmark").asText().equals("ramp-at-capacity")).findFirst().orElseThrow();
+        rampBelowCapacity = trials.stream().filter(t -> t.path("benchmark").asText().equals("ramp-below-capacity")).findFirst().orElseThrow();
     }
 
     @AfterAll
@@ -116,5 +131,19 @@ class ShiftingWindowTest {
                         steady.path("resourceSummary"), steady.path("reasons")).isEqualTo("flat");
         assertThat(steady.path("flags").toString()).doesNotContain("window-shifted");
         assertThat(steady.path("steadyEndLatency").isMissingNode()).as("a flat window has no steady end of its own").isTrue();
+    }
+
+    @Test
+    void aRampedWindowWhoseThroughputHeldOneLevelIsClassedFlatAndOneThatRoseWithItsUsersIsNotClassed() {
+        // 12 users and then 24 on four workers: the users double, the answers stay at the workers' 400 a second. 0 to 8 users
+        // on a 20 ms delay: the answers rise with the users, 50 a second per user, which the ramp did, not the server.
+        assumeFalse(rampAtCapacity.path("flags").toString().contains("noisy"),
+                () -> "other work took the machine in the ramp at capacity: " + rampAtCapacity.path("reasons").path("noisy").asText());
+        assertThat(rampAtCapacity.path("windowShape").path("shape").asText()).as("ramp at capacity: %s; %s", rampAtCapacity.path("windowShape"),
+                rampAtCapacity.path("series")).isEqualTo("flat");
+        assertThat(rampAtCapacity.path("flags").toString()).doesNotContain("window-shifted");
+        assertThat(rampBelowCapacity.path("windowShape").isMissingNode()).as("ramp below capacity: %s; %s", rampBelowCapacity.path("windowShape"),
+                rampBelowCapacity.path("series")).isTrue();
+        assertThat(rampBelowCapacity.path("flags").toString()).doesNotContain("window-shifted");
     }
 }
