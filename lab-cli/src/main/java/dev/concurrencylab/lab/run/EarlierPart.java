@@ -19,8 +19,6 @@ import java.util.Map;
  */
 public record EarlierPart(Map<String, Integer> stoppedAfter, Map<String, Integer> roundsBegun) {
 
-    static final EarlierPart NONE = new EarlierPart(Map.of(), Map.of());
-
     /**
      * Walks the plan beside {@code earlier}, in run order: each earlier trial is the plan's next one
      * not passed over, or the trials are not this plan's and the run cannot go on.

@@ -165,9 +165,12 @@ final class TrialRecords {
                 t.load().name(), t.load(), t.sharesServer() ? t.launch() : null);
     }
 
-    /** Each level's good answers' response times, for a window whose level moved; {@code null} where it held one or its seconds were not kept. */
+    /**
+     * Each level's good answers' response times, for a window whose level moved and ended on none it held long enough
+     * to be read there (one that did is read on its steady end's alone); {@code null} otherwise, or where its seconds were not kept.
+     */
     private static List<LatencySummary> levelLatencies(WindowShape shape, LoadResult load) {
-        if (shape == null || shape.flat()) {
+        if (shape == null || shape.flat() || SteadyEnds.lastLevel(shape, load.series().size()).isPresent()) {
             return null;
         }
         List<LatencySummary> levels = new ArrayList<>();
