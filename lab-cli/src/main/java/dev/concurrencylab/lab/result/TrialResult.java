@@ -54,11 +54,8 @@ public record TrialResult(@JsonUnwrapped TrialIdentity identity, @JsonUnwrapped 
 
     /** A copy whose window is classed {@code shape}, flagged window-shifted for {@code shiftedWhy} unless that is {@code null}. */
     public TrialResult withWindowShape(WindowShape shape, String shiftedWhy) {
-        WindowCounts w = window;
-        WindowCounts classed = new WindowCounts(w.windowSeconds(), w.waitSeconds(), w.sent(), w.count(), w.answered(), w.throughput(), w.errors(),
-                w.errorRate(), w.latencyCheckFailed(), w.blockedMillis(), w.series(), shape, w.afterWindow());
-        return new TrialResult(identity, shiftedWhy == null ? outcome : outcome.with(Flag.WINDOW_SHIFTED, shiftedWhy), warmUp, classed, latencies,
-                delivery, completion, judged, server, requests);
+        return new TrialResult(identity, shiftedWhy == null ? outcome : outcome.with(Flag.WINDOW_SHIFTED, shiftedWhy), warmUp,
+                window.withShape(shape), latencies, delivery, completion, judged, server, requests);
     }
 
     /** The one way to build a trial: its identity, then whichever parts it has. */

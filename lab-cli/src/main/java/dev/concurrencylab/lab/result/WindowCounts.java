@@ -35,6 +35,12 @@ public record WindowCounts(double windowSeconds, Double waitSeconds, long sent, 
         series = series == null ? List.of() : series;
     }
 
+    /** The same window classed {@code shape}. */
+    public WindowCounts withShape(WindowShape shape) {
+        return new WindowCounts(windowSeconds, waitSeconds, sent, count, answered, throughput, errors, errorRate, latencyCheckFailed,
+                blockedMillis, series, shape, afterWindow);
+    }
+
     /** Requests attempted: sent, and those whose connection was refused before they could be. */
     @JsonIgnore
     public long attempts() {
