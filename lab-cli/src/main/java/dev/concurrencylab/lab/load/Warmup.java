@@ -13,6 +13,14 @@ public record Warmup(Duration min, Duration max, boolean untilSteady) {
 
     public static final Warmup NONE = fixed(Duration.ZERO);
 
+    /**
+     * A warm-up past its minimum whose server has answered nothing for this many seconds ends then,
+     * unsteady. Twice the steadiness test's 5 s, and far past any pause of a live server here: the
+     * kept runs' JVMs stopped at most 1.6 s in a second for collections, and no window that answered
+     * at all had one second whose requests all went unanswered.
+     */
+    public static final int SILENT_SECONDS = 10;
+
     public Warmup {
         if (min.compareTo(max) > 0) {
             throw new InvalidSetting(null, "a warm-up's min (" + min.toMillis() + " ms) must not exceed its max (" + max.toMillis() + " ms)");

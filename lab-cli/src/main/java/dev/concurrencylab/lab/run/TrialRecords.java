@@ -4,6 +4,7 @@ import dev.concurrencylab.lab.jit.JitSettling;
 import dev.concurrencylab.lab.load.ErrorClass;
 import dev.concurrencylab.lab.load.LoadResult;
 import dev.concurrencylab.lab.load.RequestLoad;
+import dev.concurrencylab.lab.load.Warmup;
 import dev.concurrencylab.lab.plan.PlannedTrial;
 import dev.concurrencylab.lab.result.CheckResult;
 import dev.concurrencylab.lab.result.Completion;
@@ -82,7 +83,11 @@ final class TrialRecords {
         if (!failedChecks.isEmpty()) {
             flag(flags, reasons, Flag.FAILED_CHECKS, String.join("; ", failedChecks));
         }
-        if (Boolean.FALSE.equals(load.steady())) {
+        if (Boolean.FALSE.equals(load.steady()) && failure == null && load.warmedSeconds() < trial.warmup().max().toMillis() / 1000.0 - 1) {
+            flag(flags, reasons, Flag.NOT_STEADY, String.format(Locale.ROOT,
+                    "the server answered nothing in the warm-up's last %d s, so it ended at %s s of its %s s maximum",
+                    Warmup.SILENT_SECONDS, round(load.warmedSeconds()), round(trial.warmup().max().toMillis() / 1000.0)));
+        } else if (Boolean.FALSE.equals(load.steady())) {
             flag(flags, reasons, Flag.NOT_STEADY, String.format(Locale.ROOT,
                     "still not steady after the warm-up's %s s maximum (%s over the last 5 s%s)", round(load.warmedSeconds()),
                     trial.load().steadyState().figure().label(),

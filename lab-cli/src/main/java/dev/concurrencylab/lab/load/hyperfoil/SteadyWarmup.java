@@ -3,6 +3,7 @@ package dev.concurrencylab.lab.load.hyperfoil;
 import dev.concurrencylab.lab.load.LoadListener;
 import dev.concurrencylab.lab.load.LoadRun;
 import dev.concurrencylab.lab.load.SteadyState;
+import dev.concurrencylab.lab.load.Warmup;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,6 +12,8 @@ import java.util.List;
  * (answers per second, or p50 for open models) from the warm-up's tally, which is never part of the
  * result, and ends the warm-up phase once the figures are steady and every listener says the server
  * has settled, no sooner than the minimum. At the maximum Hyperfoil ends the phase itself.
+ * A server that has answered nothing for {@link Warmup#SILENT_SECONDS} since requests began ends the
+ * warm-up at once, unsteady: no figure can settle on it, and the window measures what it does.
  */
 final class SteadyWarmup {
 
@@ -21,6 +24,7 @@ final class SteadyWarmup {
     private final SteadyState rule;
     private final List<Double> seconds = new ArrayList<>();
     private long answeredBefore;
+    private int silentSeconds;
     private volatile boolean endedSteady;
 
     SteadyWarmup(LoadRun run, Tally tally, WindowRunner runner, String phase) {
@@ -43,11 +47,17 @@ final class SteadyWarmup {
                     : (double) (answered - answeredBefore));
             steady = rule.reached(seconds);
         }
+        silentSeconds = answered == answeredBefore && tally.firstSent.get() != 0 ? silentSeconds + 1 : 0;
         answeredBefore = answered;
         // Asked every second, not only once the figures are steady: each listener keeps its own history.
         boolean settled = listener.settled();
-        if (runner.warmedSeconds() >= run.warmup().min().toMillis() / 1000.0 && steady && settled) {
+        if (runner.warmedSeconds() < run.warmup().min().toMillis() / 1000.0) {
+            return;
+        }
+        if (steady && settled) {
             endedSteady = true;
+            runner.finishPhase(phase);
+        } else if (silentSeconds >= Warmup.SILENT_SECONDS) {
             runner.finishPhase(phase);
         }
     }
