@@ -14,12 +14,22 @@ public record Warmup(Duration min, Duration max, boolean untilSteady) {
     public static final Warmup NONE = fixed(Duration.ZERO);
 
     /**
-     * A warm-up past its minimum whose server has answered nothing for this many seconds ends then,
-     * unsteady. Twice the steadiness test's 5 s, and far past any pause of a live server here: the
-     * kept runs' JVMs stopped at most 1.6 s in a second for collections, and no window that answered
-     * at all had one second whose requests all went unanswered.
+     * A warm-up past its minimum whose server has answered nothing for this many seconds, or for its
+     * requests' timeout if longer, ends then, unsteady. Twice the steadiness test's 5 s, and far past
+     * any pause of a live server here: the kept runs' JVMs stopped at most 1.6 s in a second for
+     * collections, and no window that answered at all had one second whose requests all went unanswered.
      */
     public static final int SILENT_SECONDS = 10;
+
+    /**
+     * How long a warm-up waits on a server that answers nothing: past the timeout too, so every request
+     * out when the silence began has timed out, and a live server whose answers take longer than
+     * {@link #SILENT_SECONDS} is not cut short.
+     */
+    public static long silentSeconds(Duration requestTimeout) {
+        long timeout = requestTimeout == null ? 0 : (requestTimeout.toMillis() + 999) / 1000;
+        return Math.max(SILENT_SECONDS, timeout);
+    }
 
     public Warmup {
         if (min.compareTo(max) > 0) {

@@ -86,7 +86,7 @@ final class TrialRecords {
         if (Boolean.FALSE.equals(load.steady()) && failure == null && load.warmedSeconds() < trial.warmup().max().toMillis() / 1000.0 - 1) {
             flag(flags, reasons, Flag.NOT_STEADY, String.format(Locale.ROOT,
                     "the server answered nothing in the warm-up's last %d s, so it ended at %.1f s of its %.0f s maximum",
-                    Warmup.SILENT_SECONDS, load.warmedSeconds(), trial.warmup().max().toMillis() / 1000.0));
+                    Warmup.silentSeconds(trial.request().timeout()), load.warmedSeconds(), trial.warmup().max().toMillis() / 1000.0));
         } else if (Boolean.FALSE.equals(load.steady())) {
             flag(flags, reasons, Flag.NOT_STEADY, String.format(Locale.ROOT,
                     "still not steady after the warm-up's %s s maximum (%s over the last 5 s%s)", round(load.warmedSeconds()),

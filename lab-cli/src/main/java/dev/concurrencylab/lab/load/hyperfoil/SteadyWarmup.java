@@ -12,7 +12,7 @@ import java.util.List;
  * (answers per second, or p50 for open models) from the warm-up's tally, which is never part of the
  * result, and ends the warm-up phase once the figures are steady and every listener says the server
  * has settled, no sooner than the minimum. At the maximum Hyperfoil ends the phase itself.
- * A server that has answered nothing for {@link Warmup#SILENT_SECONDS} since requests began ends the
+ * A server that has answered nothing for {@link Warmup#silentSeconds} since requests began ends the
  * warm-up at once, unsteady: no figure can settle on it, and the window measures what it does.
  */
 final class SteadyWarmup {
@@ -22,6 +22,7 @@ final class SteadyWarmup {
     private final WindowRunner runner;
     private final String phase;
     private final SteadyState rule;
+    private final long silentBound;
     private final List<Double> seconds = new ArrayList<>();
     private long answeredBefore;
     private int silentSeconds;
@@ -33,6 +34,7 @@ final class SteadyWarmup {
         this.runner = runner;
         this.phase = phase;
         this.rule = run.model().steadyState();
+        this.silentBound = Warmup.silentSeconds(run.request().timeout());
     }
 
     /** Once a second, from the driver's ticker. */
@@ -57,7 +59,7 @@ final class SteadyWarmup {
         if (steady && settled) {
             endedSteady = true;
             runner.finishPhase(phase);
-        } else if (silentSeconds >= Warmup.SILENT_SECONDS) {
+        } else if (silentSeconds >= silentBound) {
             runner.finishPhase(phase);
         }
     }

@@ -342,6 +342,17 @@ class HyperfoilDriverTest {
         assertThat(result.errors().get(ErrorClass.TIMEOUT)).isPositive();
     }
 
+    @Test
+    void aWarmUpOnAServerWhoseAnswersTakeLongerThanTenSecondsIsNotCutShort() {
+        // Every answer takes 12 s, inside the 15 s timeout: silent seconds from a live server, waited out to the maximum.
+        RequestSpec request = new RequestSpec("GET", "/sleep?ms=12000", null, null, Duration.ofSeconds(15));
+        LoadModel model = new LoadModel.MaxRate(2, Duration.ofSeconds(1));
+        LoadResult result = driver.run(new LoadRun(server.uri(), request, Checks.NONE, model,
+                Warmup.steady(Duration.ofSeconds(2), Duration.ofSeconds(13))), LoadListener.NONE);
+
+        assertThat(result.warmedSeconds()).isGreaterThanOrEqualTo(12.9);
+    }
+
     private static void sleep(long ms) {
         try {
             Thread.sleep(ms);
