@@ -89,6 +89,11 @@ public record CpuLayout(boolean pinned, String all, String driver, String sut, S
                 parseList(roles.get("driver"), "driver").size(), "from --cpus");
     }
 
+    /** The CPUs each server is pinned to; empty when nothing is pinned. */
+    public List<Integer> sutCpus() {
+        return pinned && sut != null ? parseList(sut, "sut") : List.of();
+    }
+
     /** One line for the console and the results. */
     public String describe() {
         return pinned ? "driver on CPU " + driver + " · server on CPU " + sut + " · services on CPU " + services : note;

@@ -39,12 +39,17 @@ public final class Monitor implements LoadListener {
      * @param services       service name → its processes (each with its descendants)
      * @param sutReader      where the server's figures are read when it runs on another host; {@code null}: here
      * @param serviceReaders where a service's figures are read when it runs on another host; the others are read here
+     * @param sutCpus        the CPUs of this machine the server is pinned to, whose steal is read apart; empty: none
      */
     public record Target(Long sutPid, URI sutUri, Map<String, List<Long>> services, ProcessReader sutReader,
-            Map<String, ProcessReader> serviceReaders) {
+            Map<String, ProcessReader> serviceReaders, List<Integer> sutCpus) {
+
+        public Target {
+            sutCpus = sutCpus == null ? List.of() : List.copyOf(sutCpus);
+        }
 
         public Target(Long sutPid, URI sutUri, Map<String, List<Long>> services) {
-            this(sutPid, sutUri, services, null, Map.of());
+            this(sutPid, sutUri, services, null, Map.of(), List.of());
         }
     }
 
@@ -262,6 +267,11 @@ public final class Monitor implements LoadListener {
         long busy = b.ticks().busyMillis() - a.ticks().busyMillis();
         v.put(ResourceSample.OTHER_CPU, percent(Math.max(0, busy - ours), seconds));
         v.put(ResourceSample.STEAL, percent(b.ticks().stealMillis() - a.ticks().stealMillis(), seconds));
+        Long sutStealBefore = target.sutCpus().isEmpty() ? null : a.ticks().stealMillis(target.sutCpus());
+        Long sutStealAfter = target.sutCpus().isEmpty() ? null : b.ticks().stealMillis(target.sutCpus());
+        if (sutStealBefore != null && sutStealAfter != null) {
+            v.put(ResourceSample.SUT_STEAL, percent(sutStealAfter - sutStealBefore, seconds));
+        }
         if (b.memoryNanos() != null) {
             v.put(ResourceSample.MEMORY_NS, round(b.memoryNanos()));
         }

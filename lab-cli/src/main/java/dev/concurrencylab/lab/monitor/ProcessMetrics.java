@@ -5,6 +5,8 @@ import java.nio.ByteBuffer;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import oshi.hardware.CentralProcessor;
 import oshi.hardware.CentralProcessor.TickType;
@@ -34,8 +36,23 @@ public final class ProcessMetrics implements ProcessReader {
         }
     }
 
-    /** Cumulative CPU time of the whole machine, summed over its CPUs. */
-    public record Ticks(long busyMillis, long stealMillis) {
+    /**
+     * Cumulative CPU time of the whole machine, summed over its CPUs, and the steal of each CPU by its
+     * number: the server's own CPUs lose time to the host apart from the driver's.
+     */
+    public record Ticks(long busyMillis, long stealMillis, List<Long> stealMillisByCpu) {
+
+        /** Steal so far on these CPUs; {@code null} when one of them is not among the machine's. */
+        public Long stealMillis(List<Integer> cpus) {
+            long sum = 0;
+            for (int c : cpus) {
+                if (c < 0 || c >= stealMillisByCpu.size()) {
+                    return null;
+                }
+                sum += stealMillisByCpu.get(c);
+            }
+            return sum;
+        }
     }
 
     private final CentralProcessor cpu;
@@ -102,7 +119,11 @@ public final class ProcessMetrics implements ProcessReader {
         long[] t = cpu.getSystemCpuLoadTicks();
         long busy = t[TickType.USER.getIndex()] + t[TickType.NICE.getIndex()] + t[TickType.SYSTEM.getIndex()]
                 + t[TickType.IRQ.getIndex()] + t[TickType.SOFTIRQ.getIndex()];
-        return new Ticks(busy, t[TickType.STEAL.getIndex()]);
+        List<Long> byCpu = new ArrayList<>();
+        for (long[] processor : cpu.getProcessorCpuLoadTicks()) {
+            byCpu.add(processor[TickType.STEAL.getIndex()]);
+        }
+        return new Ticks(busy, t[TickType.STEAL.getIndex()], List.copyOf(byCpu));
     }
 
     public long currentPid() {

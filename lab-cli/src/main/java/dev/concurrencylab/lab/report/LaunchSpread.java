@@ -13,7 +13,7 @@ import java.util.Locale;
  * Why two launches of one variant differ: for a variant whose fastest and slowest completed trials
  * are more than 15 % apart in throughput, what else differed between those two, from their own
  * figures — the window's shape, what each answer cost the server, the CPU it got, other processes,
- * GC, the driver's stalls, the warm-up. What none of them explains is said as such.
+ * the host's steal, GC, the driver's stalls, the warm-up. What none of them explains is said as such.
  */
 final class LaunchSpread {
 
@@ -52,6 +52,12 @@ final class LaunchSpread {
             relative(slow, fast, Figure.CPU_PER_1K, "its server spent %s CPU-ms per 1,000 answers against %s", causes);
             points(slow, fast, Figure.CPU_AVG, NOTABLE_POINTS, true, "its server had %s %% of a core against %s %%", causes);
             points(slow, fast, Figure.OTHER_CPU, NOTABLE_POINTS, false, "other processes took %s %% of a core against %s %%", causes);
+            // The host's steal moved windows minutes apart on one server by about 1 % of throughput per point (docs/methodology.md).
+            if (Figure.SUT_STEAL.of(slow) != null && Figure.SUT_STEAL.of(fast) != null) {
+                points(slow, fast, Figure.SUT_STEAL, NOTABLE_POINTS, false, "the host took %s %% of a core from the server's CPUs against %s %% (steal)", causes);
+            } else {
+                points(slow, fast, Figure.STEAL, NOTABLE_POINTS, false, "the host took %s %% of a core from the machine against %s %% (steal)", causes);
+            }
             points(slow, fast, Figure.GC_PAUSE, 1, false, "GC paused it %s %% of the window against %s %%", causes);
             if (!Boolean.TRUE.equals(slow.warmUp().steady()) && Boolean.TRUE.equals(fast.warmUp().steady())) {
                 causes.add("its warm-up ended before the server was steady");
@@ -65,7 +71,7 @@ final class LaunchSpread {
                     slow.identity().repetition(), fast.identity().repetition(), Numbers.format(apart * 100),
                     Numbers.format(slow.window().throughput()), Numbers.format(fast.window().throughput()));
             lines.add(head + (causes.isEmpty()
-                    ? ": nothing else the lab measured differs (window shape, CPU per answer, the server's CPU, other processes, GC, driver stalls, warm-up)"
+                    ? ": nothing else the lab measured differs (window shape, CPU per answer, the server's CPU, other processes, the host's steal, GC, driver stalls, warm-up)"
                     : "; in trial " + slow.identity().repetition() + ", " + String.join("; ", causes)));
         }
         return lines;

@@ -267,7 +267,9 @@ public final class Session {
             });
         }
         Long pid = sut.remote().map(RunningSut.Remote::pid).orElse(sut.pid().isPresent() ? sut.pid().getAsLong() : null);
-        return new Monitor.Target(pid, sut.uri(), pids, sut.remote().map(RunningSut.Remote::reader).orElse(null), readers);
+        CpuLayout layout = watching().layout();
+        List<Integer> sutCpus = layout.pinned() && sut.remote().isEmpty() && sut.pid().isPresent() ? layout.sutCpus() : List.of();
+        return new Monitor.Target(pid, sut.uri(), pids, sut.remote().map(RunningSut.Remote::reader).orElse(null), readers, sutCpus);
     }
 
     /** For a shutdown hook: stops the server and services this run started, and marks the run as cut short. */

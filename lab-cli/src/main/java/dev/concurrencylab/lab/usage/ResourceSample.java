@@ -20,6 +20,8 @@ public record ResourceSample(double t, double seconds, Map<String, Double> value
     public static final String OTHER_CPU = "other.cpu.percent";
     /** CPU time the hypervisor gave to other guests, where the kernel reports it. */
     public static final String STEAL = "steal.percent";
+    /** The part of it taken on the CPUs the server is pinned to, where the lab pinned a server of this machine. */
+    public static final String SUT_STEAL = "sut.steal.percent";
     /** Nanoseconds per load of a chase through memory on the driver's CPU, timed at the interval's end: the machine's pace. */
     public static final String MEMORY_NS = "machine.memory.ns";
 

@@ -53,7 +53,10 @@ public enum Figure {
     GC_PAUSE_PER_1K("GC pause per 1,000 answers", "ms", Better.LOWER, t -> t.server().gcPauseMsPer1k()),
     SWITCHES_PER_ANSWER("context switches per answer", "", Better.LOWER, t -> t.server().contextSwitchesPerAnswer()),
     OTHER_CPU("other processes' CPU", "% of a core", Better.NEITHER, t -> t.server().otherCpuPercent()),
-    DRIVER_CPU("driver CPU", "% of a core", Better.NEITHER, avg(ResourceSample.DRIVER_CPU));
+    DRIVER_CPU("driver CPU", "% of a core", Better.NEITHER, avg(ResourceSample.DRIVER_CPU)),
+    /** The hypervisor's: CPU time the machine's CPUs wanted and the host gave to other guests. */
+    STEAL("steal", "% of a core", Better.NEITHER, avg(ResourceSample.STEAL)),
+    SUT_STEAL("steal on the server's CPUs", "% of a core", Better.NEITHER, avg(ResourceSample.SUT_STEAL));
 
     /** Which direction of change is an improvement. */
     public enum Better {

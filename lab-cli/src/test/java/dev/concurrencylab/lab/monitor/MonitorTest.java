@@ -25,6 +25,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -103,6 +105,36 @@ class MonitorTest {
     }
 
     @Test
+    void theStealOfEachCpuAddsUpToTheMachines() {
+        // The kernel's own aggregate line against its per-CPU lines, read together: a wrong column or unit (jiffies for
+        // milliseconds) would miss by a factor, not by the few ticks accrued between the two reads.
+        ProcessMetrics.Ticks ticks = os.ticks();
+        List<Integer> every = IntStream.range(0, ticks.stealMillisByCpu().size()).boxed().toList();
+
+        assertThat(every).hasSize(Runtime.getRuntime().availableProcessors());
+        assertThat((double) ticks.stealMillis(every)).isCloseTo(ticks.stealMillis(), Offset.offset(100 + 0.02 * ticks.stealMillis()));
+        assertThat(ticks.stealMillis(List.of(every.size()))).as("a CPU the machine does not have").isNull();
+    }
+
+    @Test
+    void aPinnedServersStealIsReadOnItsOwnCpusAndNowhereElse() {
+        int last = Runtime.getRuntime().availableProcessors() - 1;
+        Monitor pinned = new Monitor(os, new Monitor.Target(null, null, Map.of(), null, Map.of(), List.of(last)), Duration.ofMillis(500));
+        Monitor unpinned = new Monitor(os, new Monitor.Target(null, null, Map.of()), Duration.ofMillis(500));
+        pinned.begin();
+        unpinned.begin();
+        sleep(2_200);
+        List<ResourceSample> samples = pinned.finish();
+        List<ResourceSample> unpinnedSamples = unpinned.finish();
+
+        // The two figures come from two reads of /proc/stat microseconds apart: a 10 ms tick between them is 2 % of a core here.
+        assertThat(samples).isNotEmpty().allSatisfy(s -> assertThat(s.values().get(ResourceSample.SUT_STEAL))
+                .isNotNull().isBetween(0.0, s.values().get(ResourceSample.STEAL) + 10));
+        assertThat(unpinnedSamples).isNotEmpty().allSatisfy(s -> assertThat(s.values()).doesNotContainKey(ResourceSample.SUT_STEAL)
+                .containsKey(ResourceSample.STEAL));
+    }
+
+    @Test
     void aCpuHogBesideATrialGetsItFlaggedNoisy() throws Exception {
         Process hog = new ProcessBuilder("sh", "-c", "exec yes > /dev/null").start();
         try {
@@ -176,7 +208,7 @@ class MonitorTest {
                 }
             };
             Monitor monitor = new Monitor(os, new Monitor.Target(null, null, Map.of("postgres", List.of(busyDatabase.pid())), null,
-                    Map.of("postgres", failingTwice)), Duration.ofMillis(500));
+                    Map.of("postgres", failingTwice), List.of()), Duration.ofMillis(500));
             monitor.begin();
             sleep(3_200);
             List<Double> cpu = monitor.finish().stream().map(s -> s.values().get(ResourceSample.serviceCpu("postgres"))).toList();

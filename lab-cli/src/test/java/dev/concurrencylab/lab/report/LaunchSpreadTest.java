@@ -11,7 +11,10 @@ import dev.concurrencylab.lab.result.TrialStatus;
 import dev.concurrencylab.lab.result.Trials;
 import dev.concurrencylab.lab.result.WindowCounts;
 import dev.concurrencylab.lab.result.WindowShape;
+import dev.concurrencylab.lab.usage.ResourceSample;
+import dev.concurrencylab.lab.usage.ResourceSummary;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -42,20 +45,53 @@ class LaunchSpreadTest {
         List<String> lines = LaunchSpread.lines(List.of("webflux"), run(trial(1, 40_000, 20, null), trial(2, 50_000, 20, null)), "hello");
 
         assertThat(lines).singleElement().asString().endsWith(": nothing else the lab measured differs "
-                + "(window shape, CPU per answer, the server's CPU, other processes, GC, driver stalls, warm-up)");
+                + "(window shape, CPU per answer, the server's CPU, other processes, the host's steal, GC, driver stalls, warm-up)");
     }
+
+    @Test
+    void aSlowLaunchWhoseServersCpusTheHostTookMoreOfSaysSo() {
+        TrialResult slow = trial(1, 3_167, Map.of(ResourceSample.STEAL, 18.0, ResourceSample.SUT_STEAL, 16.5));
+        TrialResult fast = trial(2, 3_873, Map.of(ResourceSample.STEAL, 5.9, ResourceSample.SUT_STEAL, 3.2));
+
+        assertThat(LaunchSpread.lines(List.of("webflux"), run(slow, fast), "hello")).singleElement().asString()
+                .endsWith("; in trial 1, the host took 16.5 % of a core from the server's CPUs against 3.20 % (steal)");
+    }
+
+    @Test
+    void aRecordWithoutTheServersOwnStealIsReadByTheMachinesAndAFewPointsAreNoCause() {
+        TrialResult slow = trial(1, 3_167, Map.of(ResourceSample.STEAL, 32.7));
+        TrialResult fast = trial(2, 3_873, Map.of(ResourceSample.STEAL, 1.0));
+        TrialResult near = trial(2, 3_873, Map.of(ResourceSample.STEAL, 28.0));
+
+        assertThat(LaunchSpread.lines(List.of("webflux"), run(slow, fast), "hello")).singleElement().asString()
+                .endsWith("; in trial 1, the host took 32.7 % of a core from the machine against 1 % (steal)");
+        assertThat(LaunchSpread.lines(List.of("webflux"), run(slow, near), "hello")).singleElement().asString()
+                .contains(": nothing else the lab measured differs");
+    }
+
 
     private static RunResults run(TrialResult... trials) {
         return new RunResults(Path.of("."), null, List.of(trials));
     }
 
     private static TrialResult trial(int repetition, double throughput, double cpuMsPer1k, WindowShape shape) {
+        return trial(repetition, throughput, cpuMsPer1k, shape, null);
+    }
+
+    /** A trial with 110 CPU-ms per 1,000 answers and these resource averages. */
+    private static TrialResult trial(int repetition, double throughput, Map<String, Double> averages) {
+        Map<String, ResourceSummary.Stat> figures = new LinkedHashMap<>();
+        averages.forEach((k, v) -> figures.put(k, new ResourceSummary.Stat(v, v)));
+        return trial(repetition, throughput, 110, null, new ResourceSummary(10, 10, figures, null, 0, 25, 100, List.of(), Map.of()));
+    }
+
+    private static TrialResult trial(int repetition, double throughput, double cpuMsPer1k, WindowShape shape, ResourceSummary summary) {
         WindowCounts w = Trials.window(throughput, Map.of(), 0);
         return TrialResult.of(new TrialIdentity(repetition, "webflux", "hello", null, repetition, null, null))
                 .outcome(new TrialOutcome(TrialStatus.OK, null, List.of(), Map.of(), null))
                 .window(new WindowCounts(w.windowSeconds(), null, w.sent(), w.count(), w.answered(), throughput, w.errors(), 0, 0, 0,
                         List.of(), shape, null))
-                .server(new ServerUse(List.of(), null, new CostPerRequest(cpuMsPer1k, 0.0, 0.0, 0.0, Map.of()), null))
+                .server(new ServerUse(List.of(), summary, new CostPerRequest(cpuMsPer1k, 0.0, 0.0, 0.0, Map.of()), null))
                 .build();
     }
 }
