@@ -49,16 +49,16 @@ class LaunchSpreadTest {
     }
 
     @Test
-    void aSlowLaunchWhoseServersCpusTheHostTookMoreOfSaysSo() {
-        TrialResult slow = trial(1, 3_167, Map.of(ResourceSample.STEAL, 18.0, ResourceSample.SUT_STEAL, 16.5));
-        TrialResult fast = trial(2, 3_873, Map.of(ResourceSample.STEAL, 5.9, ResourceSample.SUT_STEAL, 3.2));
+    void aSlowLaunchOnAMachineTheHostTookMoreOfSaysSoWithTheServersCpusShare() {
+        TrialResult slow = trial(1, 3_584, Map.of(ResourceSample.STEAL, 22.4, ResourceSample.SUT_STEAL, 4.18));
+        TrialResult fast = trial(2, 4_552, Map.of(ResourceSample.STEAL, 3.64, ResourceSample.SUT_STEAL, 0.7));
 
         assertThat(LaunchSpread.lines(List.of("webflux"), run(slow, fast), "hello")).singleElement().asString()
-                .endsWith("; in trial 1, the host took 16.5 % of a core from the server's CPUs against 3.20 % (steal)");
+                .endsWith("; in trial 1, the host took 22.4 % of a core from the machine against 3.64 % (steal; 4.18 and 0.700 % of it on the server's CPUs)");
     }
 
     @Test
-    void aRecordWithoutTheServersOwnStealIsReadByTheMachinesAndAFewPointsAreNoCause() {
+    void aRecordWithoutTheServersOwnStealNamesTheMachinesAndAFewPointsAreNoCause() {
         TrialResult slow = trial(1, 3_167, Map.of(ResourceSample.STEAL, 32.7));
         TrialResult fast = trial(2, 3_873, Map.of(ResourceSample.STEAL, 1.0));
         TrialResult near = trial(2, 3_873, Map.of(ResourceSample.STEAL, 28.0));
