@@ -16,7 +16,7 @@ import java.util.SplittableRandom;
  * chases of 20,000 a second the server's throughput at max rate read 0.89× (95 % CI 0.63–1.25) of its
  * unpaced level (pace-cost, quick, 2026-11-27): not shown harmful, not shown harmless. At three of
  * 5,000, on and off on one server at standard (2026-12-02), an open load's p99 read 1.004× (0.993–1.016)
- * of its unpaced level; on that Intel host the chase's time did not follow the windows' throughput,
+ * of its unpaced level; that day the chase's time did not follow the windows' throughput,
  * the host's steal did, so the lab reads the chase only when asked.
  */
 public final class MemoryPace {
