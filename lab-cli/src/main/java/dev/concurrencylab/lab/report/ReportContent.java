@@ -119,7 +119,7 @@ public record ReportContent(String title, String summary, Map<String, String> en
                 + network(run.platform())
                 + (run.schemaVersion() < RunInfo.SCHEMA_VERSION ? " This run predates results schema "
                         + RunInfo.SCHEMA_VERSION + ": its throughput and latencies count every answer, good or not." : "");
-        return new ReportContent("Spring Concurrency Lab — " + run.definition().suite(), summary, environment(run), base, sections, explained);
+        return new ReportContent("Spring Concurrency Lab — " + run.definition().suite(), summary, environment(results), base, sections, explained);
     }
 
     /**
@@ -227,13 +227,34 @@ public record ReportContent(String title, String summary, Map<String, String> en
                 .orElse("");
     }
 
-    private static Map<String, String> environment(RunInfo run) {
+    /**
+     * The host's steal over the run's windows, where the kernel counted any: a busy host slows every process
+     * here, and a reader of a run with slow launches should see whether the host was busy (docs/methodology.md).
+     */
+    static String hostSteal(List<TrialResult> trials) {
+        List<Double> machine = trials.stream().map(Figure.STEAL::of).filter(Objects::nonNull).sorted().toList();
+        if (machine.isEmpty() || machine.getLast() <= 0) {
+            return null;
+        }
+        List<Double> sut = trials.stream().map(Figure.SUT_STEAL::of).filter(Objects::nonNull).sorted().toList();
+        return String.format(Locale.ROOT, "%s–%s %% of a core a window (median %s) over %d windows%s: time the machine's CPUs wanted "
+                + "and the hypervisor gave other guests; a busy host, which slows every process here, shows as steal (docs/methodology.md)",
+                Numbers.format(machine.getFirst()), Numbers.format(machine.getLast()), Numbers.format(machine.get(machine.size() / 2)), machine.size(),
+                sut.isEmpty() ? "" : ", " + Numbers.format(sut.getFirst()) + "–" + Numbers.format(sut.getLast()) + " % on the server's CPUs");
+    }
+
+    private static Map<String, String> environment(RunResults results) {
+        RunInfo run = results.run();
         RunPlatform platform = run.platform();
         RunProgress progress = run.progress();
         Map<String, String> env = new LinkedHashMap<>();
         Map<String, String> machine = platform.machine() == null ? Map.of() : platform.machine();
         env.put("machine", machine.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).reduce((a, b) -> a + " · " + b).orElse(""));
         env.put("CPU layout", platform.cpuLayout() == null ? "not recorded" : platform.cpuLayout().describe());
+        String steal = hostSteal(results.trials());
+        if (steal != null) {
+            env.put("the host's steal", steal);
+        }
         if (platform.hosts() != null && !platform.hosts().isEmpty()) {
             env.put("hosts", String.join(" · ", platform.hosts().stream().map(RunHost::describe).toList()));
         }

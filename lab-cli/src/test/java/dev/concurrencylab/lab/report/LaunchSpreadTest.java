@@ -79,7 +79,7 @@ class LaunchSpreadTest {
     }
 
     /** A trial with 110 CPU-ms per 1,000 answers and these resource averages. */
-    private static TrialResult trial(int repetition, double throughput, Map<String, Double> averages) {
+    static TrialResult trial(int repetition, double throughput, Map<String, Double> averages) {
         Map<String, ResourceSummary.Stat> figures = new LinkedHashMap<>();
         averages.forEach((k, v) -> figures.put(k, new ResourceSummary.Stat(v, v)));
         return trial(repetition, throughput, 110, null, new ResourceSummary(10, 10, figures, null, 0, 25, 100, List.of(), Map.of()));
