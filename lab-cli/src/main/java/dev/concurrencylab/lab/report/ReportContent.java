@@ -239,7 +239,8 @@ public record ReportContent(String title, String summary, Map<String, String> en
         List<Double> sut = trials.stream().map(Figure.SUT_STEAL::of).filter(Objects::nonNull).sorted().toList();
         return String.format(Locale.ROOT, "%s–%s %% of a core a window (median %s) over %d windows%s: time the machine's CPUs wanted "
                 + "and the hypervisor gave other guests; a busy host, which slows every process here, shows as steal (docs/methodology.md)",
-                Numbers.format(machine.getFirst()), Numbers.format(machine.getLast()), Numbers.format(machine.get(machine.size() / 2)), machine.size(),
+                Numbers.format(machine.getFirst()), Numbers.format(machine.getLast()),
+                Numbers.format((machine.get((machine.size() - 1) / 2) + machine.get(machine.size() / 2)) / 2), machine.size(),
                 sut.isEmpty() ? "" : ", " + Numbers.format(sut.getFirst()) + "–" + Numbers.format(sut.getLast()) + " % on the server's CPUs");
     }
 

@@ -21,6 +21,14 @@ class HostStealTest {
     }
 
     @Test
+    void anEvenCountOfWindowsHasTheMeanOfItsTwoMiddleOnesAsMedian() {
+        String said = ReportContent.hostSteal(List.of(LaunchSpreadTest.trial(1, 3_584, Map.of(ResourceSample.STEAL, 2.0)),
+                LaunchSpreadTest.trial(2, 3_584, Map.of(ResourceSample.STEAL, 4.0))));
+
+        assertThat(said).startsWith("2–4 % of a core a window (median 3) over 2 windows: ");
+    }
+
+    @Test
     void aRunWhoseHostTookNothingOrThatNeverCountedSaysNothing() {
         assertThat(ReportContent.hostSteal(List.of(LaunchSpreadTest.trial(1, 3_584, Map.of(ResourceSample.STEAL, 0.0))))).isNull();
         assertThat(ReportContent.hostSteal(List.of(LaunchSpreadTest.trial(1, 3_584, Map.of())))).isNull();
