@@ -119,7 +119,10 @@ class MonitorTest {
     @Test
     void aPinnedServersStealIsReadOnItsOwnCpusAndNowhereElse() {
         int last = Runtime.getRuntime().availableProcessors() - 1;
-        Monitor pinned = new Monitor(os, new Monitor.Target(null, null, Map.of(), null, Map.of(), List.of(last)), Duration.ofMillis(500));
+        // Its own reader: OSHI keeps each /proc/stat reading 300 ms, and two monitors sharing one reader could pair a kept
+        // aggregate with a fresh per-CPU reading.
+        Monitor pinned = new Monitor(new ProcessMetrics(), new Monitor.Target(null, null, Map.of(), null, Map.of(), List.of(last)),
+                Duration.ofMillis(500));
         Monitor unpinned = new Monitor(os, new Monitor.Target(null, null, Map.of()), Duration.ofMillis(500));
         pinned.begin();
         unpinned.begin();
