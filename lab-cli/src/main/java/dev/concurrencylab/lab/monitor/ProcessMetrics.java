@@ -5,9 +5,10 @@ import java.nio.ByteBuffer;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import oshi.hardware.CentralProcessor;
 import oshi.hardware.CentralProcessor.TickType;
 import oshi.nativefree.SystemInfo;
@@ -37,19 +38,21 @@ public final class ProcessMetrics implements ProcessReader {
     }
 
     /**
-     * Cumulative CPU time of the whole machine, summed over its CPUs, and the steal of each CPU by its
-     * number: the server's own CPUs lose time to the host apart from the driver's.
+     * Cumulative CPU time of the whole machine, summed over its CPUs, and the steal of each online CPU
+     * keyed by its number (as {@code taskset} and {@code /sys/devices/system/cpu} name it): the server's
+     * own CPUs lose time to the host apart from the driver's.
      */
-    public record Ticks(long busyMillis, long stealMillis, List<Long> stealMillisByCpu) {
+    public record Ticks(long busyMillis, long stealMillis, Map<Integer, Long> stealMillisByCpu) {
 
-        /** Steal so far on these CPUs; {@code null} when one of them is not among the machine's. */
+        /** Steal so far on these CPUs; {@code null} when one of them is not online. */
         public Long stealMillis(List<Integer> cpus) {
             long sum = 0;
             for (int c : cpus) {
-                if (c < 0 || c >= stealMillisByCpu.size()) {
+                Long steal = stealMillisByCpu.get(c);
+                if (steal == null) {
                     return null;
                 }
-                sum += stealMillisByCpu.get(c);
+                sum += steal;
             }
             return sum;
         }
@@ -119,11 +122,16 @@ public final class ProcessMetrics implements ProcessReader {
         long[] t = cpu.getSystemCpuLoadTicks();
         long busy = t[TickType.USER.getIndex()] + t[TickType.NICE.getIndex()] + t[TickType.SYSTEM.getIndex()]
                 + t[TickType.IRQ.getIndex()] + t[TickType.SOFTIRQ.getIndex()];
-        List<Long> byCpu = new ArrayList<>();
-        for (long[] processor : cpu.getProcessorCpuLoadTicks()) {
-            byCpu.add(processor[TickType.STEAL.getIndex()]);
+        // /proc/stat lists online CPUs only, in the order OSHI's logical processors come: with one offline, the i-th
+        // line is not CPU i, so each is keyed by the number the kernel gives it.
+        long[][] byIndex = cpu.getProcessorCpuLoadTicks();
+        List<CentralProcessor.LogicalProcessor> logical = cpu.getLogicalProcessors();
+        Map<Integer, Long> byCpu = new TreeMap<>();
+        for (int i = 0; i < byIndex.length; i++) {
+            int number = logical.size() == byIndex.length ? logical.get(i).getProcessorNumber() : i;
+            byCpu.put(number, byIndex[i][TickType.STEAL.getIndex()]);
         }
-        return new Ticks(busy, t[TickType.STEAL.getIndex()], List.copyOf(byCpu));
+        return new Ticks(busy, t[TickType.STEAL.getIndex()], Collections.unmodifiableMap(byCpu));
     }
 
     public long currentPid() {

@@ -18,12 +18,15 @@ import dev.concurrencylab.lab.usage.ResourceSample;
 import dev.concurrencylab.lab.usage.ResourceSummary;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import org.assertj.core.data.Offset;
@@ -109,11 +112,27 @@ class MonitorTest {
         // The kernel's own aggregate line against its per-CPU lines, read together: a wrong column or unit (jiffies for
         // milliseconds) would miss by a factor, not by the few ticks accrued between the two reads.
         ProcessMetrics.Ticks ticks = os.ticks();
-        List<Integer> every = IntStream.range(0, ticks.stealMillisByCpu().size()).boxed().toList();
+        List<Integer> every = List.copyOf(ticks.stealMillisByCpu().keySet());
 
-        assertThat(every).hasSize(Runtime.getRuntime().availableProcessors());
+        assertThat(every).as("keyed by the kernel's own CPU numbers").containsExactlyElementsOf(onlineCpus());
         assertThat((double) ticks.stealMillis(every)).isCloseTo(ticks.stealMillis(), Offset.offset(100 + 0.02 * ticks.stealMillis()));
-        assertThat(ticks.stealMillis(List.of(every.size()))).as("a CPU the machine does not have").isNull();
+        assertThat(ticks.stealMillis(List.of(every.get(every.size() - 1) + 1))).as("a CPU that is not online").isNull();
+    }
+
+    /** The online CPUs as the kernel lists them, e.g. "0-1,3". */
+    private static List<Integer> onlineCpus() {
+        try {
+            TreeSet<Integer> cpus = new TreeSet<>();
+            for (String range : Files.readString(Path.of("/sys/devices/system/cpu/online")).trim().split(",")) {
+                String[] ends = range.split("-");
+                int from = Integer.parseInt(ends[0]);
+                int to = Integer.parseInt(ends[ends.length - 1]);
+                IntStream.rangeClosed(from, to).forEach(cpus::add);
+            }
+            return new ArrayList<>(cpus);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @Test
