@@ -100,7 +100,7 @@ public record CpuLayout(boolean pinned, String all, String driver, String sut, S
     }
 
     /** Parses a CPU list such as {@code 0}, {@code 1-3} or {@code 0,2-3}. */
-    static List<Integer> parseList(String text, String context) {
+    public static List<Integer> parseList(String text, String context) {
         TreeSet<Integer> cpus = new TreeSet<>();
         try {
             for (String part : text.split(",")) {

@@ -3,6 +3,7 @@ package dev.concurrencylab.lab.monitor;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
+import dev.concurrencylab.lab.cpu.CpuLayout;
 import dev.concurrencylab.lab.load.Checks;
 import dev.concurrencylab.lab.load.LoadListener;
 import dev.concurrencylab.lab.load.LoadModel;
@@ -23,12 +24,9 @@ import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.IntStream;
 import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -122,14 +120,7 @@ class MonitorTest {
     /** The online CPUs as the kernel lists them, e.g. "0-1,3". */
     private static List<Integer> onlineCpus() {
         try {
-            TreeSet<Integer> cpus = new TreeSet<>();
-            for (String range : Files.readString(Path.of("/sys/devices/system/cpu/online")).trim().split(",")) {
-                String[] ends = range.split("-");
-                int from = Integer.parseInt(ends[0]);
-                int to = Integer.parseInt(ends[ends.length - 1]);
-                IntStream.rangeClosed(from, to).forEach(cpus::add);
-            }
-            return new ArrayList<>(cpus);
+            return CpuLayout.parseList(Files.readString(Path.of("/sys/devices/system/cpu/online")).trim(), "online");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
