@@ -20,7 +20,7 @@ final class DryRun {
     /** @param windows where the counted windows' lengths in {@code estimate} were measured, if any were */
     static void print(Plan plan, Estimate estimate, Optional<PastRuns.Overhead> overhead, Optional<PastRuns.Windows> windows, PrintStream out) {
         out.printf("lab: dry run of suite %s at scale %s: nothing is started%n", plan.suite().name(), plan.scale().key());
-        out.printf("  variants: %s (%s)%n", String.join(", ", plan.trials().stream().map(t -> t.variant().name()).distinct().toList()),
+        out.printf("  variants: %s (%s)%n", String.join(", ", plan.variants().stream().map(v -> v.name()).toList()),
                 plan.sharesLaunches()
                         ? "one server per variant and round, running the round's benchmarks in turn, their order turned each round"
                         : "each trial on a fresh server");
@@ -29,6 +29,9 @@ final class DryRun {
         out.printf("  %-28s %-16s %-26s %s%n", "benchmark", "load", "warm-up", "window");
         benchmarks.forEach((name, t) -> out.printf("  %-28s %-16s %-26s %s%n", name, t.load().name(), warmup(t.warmup()),
                 t.load().plannedDuration().map(DurationText::clock).orElse("counted: as long as the server takes")));
+        if (plan.pairing() != null) {
+            out.printf("  %s; warm-up %s per server and benchmark%n", plan.pairedDescription(), warmup(plan.suite().warmup().at(plan.scale())));
+        }
         out.printf("  trials: %s%n", plan.sequential() == null
                 ? String.format("%d (%d of each variant and benchmark)", plan.trialCount(), plan.trialsPerVariant())
                 : String.format("%d–%d in rounds: %s", estimate.minTrials(), estimate.maxTrials(), plan.stopping()));

@@ -119,11 +119,19 @@ class RunCommand implements Callable<Integer> {
             if (published) {
                 Files.copy(Published.file(catalog.suitesDir(), loaded.name()), dir.resolve(RunResults.PUBLISHED_FILE));
             }
-            System.out.printf("lab: suite %s at scale %s: %d variant(s) × %d benchmark(s) × %s%d trial(s) = %s%d trials, %s%n",
-                    loaded.name(), chosenScale.key(), chosen.size(), loaded.benchmarks().size(), plan.sequential() == null ? "" : "up to ",
-                    plan.trialsPerVariant(), plan.sequential() == null ? "" : "up to ", plan.trialCount(),
-                    plan.sharesLaunches() ? "on " + (plan.sequential() == null ? "" : "up to ") + plan.launches()
-                            + " servers (one per variant and round, its benchmarks in turn)" : "each on a fresh server");
+            if (plan.trials().isEmpty()) {
+                System.out.printf("lab: suite %s at scale %s, %d variant(s): %s%n", loaded.name(), chosenScale.key(), chosen.size(),
+                        plan.pairedDescription());
+            } else {
+                System.out.printf("lab: suite %s at scale %s: %d variant(s) × %d benchmark(s) × %s%d trial(s) = %s%d trials, %s%n",
+                        loaded.name(), chosenScale.key(), chosen.size(), plan.trials().stream().map(t -> t.benchmark().name()).distinct().count(),
+                        plan.sequential() == null ? "" : "up to ", plan.trialsPerVariant(), plan.sequential() == null ? "" : "up to ",
+                        plan.trials().size(), plan.sharesLaunches() ? "on " + (plan.sequential() == null ? "" : "up to ") + plan.launches()
+                                + " servers (one per variant and round, its benchmarks in turn)" : "each on a fresh server");
+                if (plan.pairing() != null) {
+                    System.out.printf("lab: and %s%n", plan.pairedDescription());
+                }
+            }
         } else {
             String lastEnded = lastEnded(earlier);
             session.resume(earlier.trials());

@@ -98,6 +98,11 @@ final class RunOptions {
             "pinning, event-loop blocking (low-overhead settings; see docs/methodology.md for its measured cost)"})
     boolean jfr;
 
+    @Option(names = "--design", paramLabel = "fresh|paired", description = {"set every benchmark's design, whatever its suite says:",
+            "fresh (a server per trial, windows minutes apart) or paired (live servers in blocks, slices seconds apart, an A/A line;",
+            "a benchmark whose load ramps, counts or starts cold stays fresh); see docs/methodology.md"})
+    String design;
+
     @Option(names = "--pace", description = {"time the machine's memory on the driver's CPU with each resource sample (machine.memory.ns):",
             "how fast the host ran each second of each window (docs/methodology.md; its cost: the pace-cost suite)"})
     boolean pace;
@@ -130,6 +135,10 @@ final class RunOptions {
             loaded = loaded.withBenchmarks(loaded.benchmarks().stream().filter(b -> benchmarks.contains(b.name())).toList());
         }
         loaded = pace ? loaded.withPace() : loaded;
+        if (design != null) {
+            loaded = loaded.withDesign(java.util.Arrays.stream(dev.concurrencylab.lab.suite.Design.values()).filter(d -> d.key().equals(design))
+                    .findFirst().orElseThrow(() -> new SuiteException("unknown design '" + design + "'; use fresh or paired")));
+        }
         return jfr ? loaded.withJfr() : loaded;
     }
 

@@ -64,6 +64,14 @@ public sealed interface LoadModel permits LoadModel.ClosedStages, LoadModel.User
         return Optional.empty();
     }
 
+    /**
+     * The same load for one slice of a paired design ({@code length} long), where the model holds one
+     * level for its whole window; empty for a ramp, a counted window or a burst, which have no level to slice.
+     */
+    default Optional<LoadModel> sliced(Duration length) {
+        return Optional.empty();
+    }
+
     /** When its warm-up may end: on p50 for open models, whose throughput is the arrival rate; on throughput otherwise. */
     default SteadyState steadyState() {
         return open() ? SteadyState.LATENCY : SteadyState.THROUGHPUT;
@@ -177,6 +185,11 @@ public sealed interface LoadModel permits LoadModel.ClosedStages, LoadModel.User
             InvalidSetting.atLeast("workers", workers, 1);
         }
 
+        @Override
+        public Optional<LoadModel> sliced(Duration length) {
+            return Optional.of(new MaxRate(workers, length));
+        }
+
         public String name() {
             return "max-rate";
         }
@@ -213,6 +226,11 @@ public sealed interface LoadModel permits LoadModel.ClosedStages, LoadModel.User
 
         public OpenRate(double rate, Duration duration, int maxSessions) {
             this(rate, duration, maxSessions, 0);
+        }
+
+        @Override
+        public Optional<LoadModel> sliced(Duration length) {
+            return Optional.of(new OpenRate(rate, length, maxSessions, connections));
         }
 
         public ConnectionPool connectionPool() {

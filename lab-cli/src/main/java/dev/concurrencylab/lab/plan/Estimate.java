@@ -74,6 +74,22 @@ public record Estimate(int minTrials, int maxTrials, Duration least, Duration mo
                 least = least.plus(t.warmup().min()).plus(span.shortest());
             }
         }
+        if (plan.pairing() != null) {
+            // a paired block: each server warmed once per benchmark, then its slices; the A/A's server is priced as any
+            Pairing p = plan.pairing();
+            int servers = p.blocks() * Pairing.servers(plan.variants().size());
+            var warmup = plan.suite().warmup().at(plan.scale());
+            Duration slices = p.settle().plus(p.slice()).multipliedBy(plan.sliceCount());
+            for (int b = 0; b < plan.paired().size(); b++) {
+                least = least.plus(warmup.min().multipliedBy(servers));
+                most = most.plus(warmup.max().multipliedBy(servers));
+            }
+            least = least.plus(slices);
+            most = most.plus(slices);
+            minTrials += plan.sliceCount();
+            minLaunches += plan.blockLaunches();
+            maxLaunches += plan.blockLaunches();
+        }
         return new Estimate(minTrials, plan.trialCount(), least, most, counted, countedMeasured, minLaunches, maxLaunches);
     }
 

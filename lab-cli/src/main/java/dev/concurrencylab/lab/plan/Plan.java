@@ -1,8 +1,10 @@
 package dev.concurrencylab.lab.plan;
 
+import dev.concurrencylab.lab.suite.Benchmark;
 import dev.concurrencylab.lab.suite.Launch;
 import dev.concurrencylab.lab.suite.Scale;
 import dev.concurrencylab.lab.suite.Suite;
+import dev.concurrencylab.lab.suite.Variant;
 import dev.concurrencylab.lab.verdict.Sequential;
 import java.util.List;
 import java.util.stream.IntStream;
@@ -13,8 +15,40 @@ import java.util.stream.IntStream;
  *
  * @param trialsPerVariant trials per variant and benchmark; with {@code sequential}, at most
  * @param sequential       the rule that may stop a benchmark's rounds early; {@code null} for a fixed count
+ * @param trials           the fresh design's trials; a paired benchmark's slices are not among them
+ * @param paired           the benchmarks of the paired design, run in blocks after the fresh design's trials
+ * @param pairing          the blocks' shape; {@code null} when no benchmark is paired
+ * @param variants         the variants run, the base first: a block launches each
  */
-public record Plan(Suite suite, Scale scale, int trialsPerVariant, List<PlannedTrial> trials, Sequential sequential) {
+public record Plan(Suite suite, Scale scale, int trialsPerVariant, List<PlannedTrial> trials, Sequential sequential,
+        List<Benchmark> paired, Pairing pairing, List<Variant> variants) {
+
+    /** A plan of the fresh design alone. */
+    public Plan(Suite suite, Scale scale, int trialsPerVariant, List<PlannedTrial> trials, Sequential sequential) {
+        this(suite, scale, trialsPerVariant, trials, sequential, List.of(), null, trials.stream().map(PlannedTrial::variant).distinct().toList());
+    }
+
+    /** The slices the paired design runs when every block runs in full. */
+    public int sliceCount() {
+        return pairing == null ? 0 : pairing.blocks() * paired.size() * pairing.cycles() * Pairing.servers(variants.size());
+    }
+
+    /** The paired design as a line says it: blocks, servers, cycles and slices; empty when no benchmark is paired. */
+    public String pairedDescription() {
+        if (pairing == null) {
+            return "";
+        }
+        return String.format(java.util.Locale.ROOT, "paired (%s): %d block(s), each %d servers alive together (every variant, "
+                + "and %s again for the A/A line), warmed once per benchmark, then %d cycles of one slice per server (%d s settle + %d s "
+                + "measured, a random order each cycle) = %d slices", String.join(", ", paired.stream().map(Benchmark::name).toList()),
+                pairing.blocks(), Pairing.servers(variants.size()), variants.getFirst().name(), pairing.cycles(),
+                pairing.settle().toSeconds(), pairing.slice().toSeconds(), sliceCount());
+    }
+
+    /** The servers the paired design starts when every block runs. */
+    public int blockLaunches() {
+        return pairing == null ? 0 : pairing.blocks() * Pairing.servers(variants.size());
+    }
 
     /** How the trial count is reached, as run.json and the report say it. */
     public String stopping() {
@@ -22,8 +56,9 @@ public record Plan(Suite suite, Scale scale, int trialsPerVariant, List<PlannedT
                 : sequential.describe();
     }
 
+    /** Trials and slices, as progress counts them. */
     public int trialCount() {
-        return trials.size();
+        return trials.size() + sliceCount();
     }
 
     /**

@@ -41,7 +41,8 @@ public final class Planner {
         Warmup warmup = suite.warmup().at(scale);
         List<PlannedTrial> planned = new ArrayList<>();
         int number = 1;
-        List<Benchmark> benchmarks = suite.benchmarks();
+        List<Benchmark> benchmarks = suite.benchmarks().stream().filter(b -> !b.paired()).toList();
+        List<Benchmark> paired = suite.benchmarks().stream().filter(Benchmark::paired).toList();
         for (int rep = 1; rep <= trials; rep++) {
             List<Benchmark> order = benchmarks;
             if (suite.launch() == Launch.PER_ROUND) {
@@ -56,6 +57,9 @@ public final class Planner {
                 }
             }
         }
-        return new Plan(suite, scale, trials, planned, sequential);
+        // a paired benchmark's replicates are blocks: a fixed count (the suite's trials, or --trials), not rounds
+        int blocks = count.fixed() != null ? count.fixed() : suite.trials().at(scale);
+        return new Plan(suite, scale, trials, planned, benchmarks.isEmpty() ? null : sequential, paired,
+                paired.isEmpty() ? null : Pairing.at(scale, blocks), variants);
     }
 }

@@ -15,6 +15,7 @@ import dev.concurrencylab.lab.result.VerdictRules;
 import dev.concurrencylab.lab.verdict.CarryOver;
 import dev.concurrencylab.lab.verdict.FailureRates;
 import dev.concurrencylab.lab.verdict.Figure;
+import dev.concurrencylab.lab.verdict.PairedVerdict;
 import dev.concurrencylab.lab.verdict.RatioInterval;
 import dev.concurrencylab.lab.verdict.Verdict;
 import java.util.ArrayList;
@@ -83,6 +84,11 @@ public record ReportContent(String title, String summary, Map<String, String> en
                     }
                 }
             }
+            List<TrialResult> baseTrials = results.trials(benchmark, base);
+            boolean paired = PairedVerdict.paired(baseTrials);
+            if (paired) {
+                verdicts.addAll(aaLines(base, baseTrials, rules));
+            }
             List<Table> tables = new ArrayList<>();
             tables.add(new Table("", headings, rows, table.note(), headings.size() - 1));
             Tables.requests(results, benchmark, variants).ifPresent(tables::add);
@@ -91,7 +97,8 @@ public record ReportContent(String title, String summary, Map<String, String> en
             Tables.cost(results, benchmark, variants).ifPresent(tables::add);
             Tables.checks(results, benchmark, variants).ifPresent(tables::add);
             Tables.thresholds(results, benchmark, variants).ifPresent(tables::add);
-            sections.add(new Section(benchmark, load, table.source(), tables, Verdict.rule(rules), verdicts, comparisons,
+            sections.add(new Section(benchmark, load, table.source(), tables, paired ? PairedVerdict.rule(rules) : Verdict.rule(rules),
+                    verdicts, comparisons,
                     why(variants, base, results, benchmark, rules), Charts.of(results, benchmark, variants)));
         }
         if (capacity.isEmpty()) {
@@ -172,6 +179,25 @@ public record ReportContent(String title, String summary, Map<String, String> en
             return List.of(FailureRates.compare(variant, trials, base, baseTrials, rules).verdict());
         }
         return figures.stream().map(f -> Verdict.of(f, variant, trials, base, baseTrials, rules)).toList();
+    }
+
+    /**
+     * The A/A line of a paired benchmark: the base's second launch against its first, judged as any
+     * comparison. It must read the same; a claim there marks the section's other verdicts as suspect.
+     */
+    static List<String> aaLines(String base, List<TrialResult> baseTrials, VerdictRules rules) {
+        List<Verdict> line = List.of(Figure.THROUGHPUT, Figure.P99).stream()
+                .map(f -> PairedVerdict.of(f, new PairedVerdict.Side(base, 2), base, baseTrials, rules)).toList();
+        List<String> lines = new ArrayList<>(List.of(base + " vs " + base + " (A/A) — " + text(line)));
+        List<Verdict> claims = line.stream().filter(v -> v.kind() == Verdict.Kind.BETTER || v.kind() == Verdict.Kind.WORSE
+                || v.kind() == Verdict.Kind.DIFFERENT).toList();
+        if (!claims.isEmpty()) {
+            lines.add("suspect: the A/A line claims a difference between two launches of " + base + " ("
+                    + String.join("; ", claims.stream().map(v -> v.figure().label() + " ratio " + String.format(Locale.ROOT, "%.3f", v.interval().ratio())
+                            + ", 95 % CI " + v.interval().ends(x -> String.format(Locale.ROOT, "%.3f", x))).toList())
+                    + "): this benchmark's other verdicts rest on intervals that proved too narrow here");
+        }
+        return lines;
     }
 
     /** A line's verdicts as it reads: one reason once where every figure has no verdict for it, else figure by figure. */

@@ -46,8 +46,13 @@ final class Progress implements LoadListener {
     }
 
     void trial(PlannedTrial trial) {
-        prefix = String.format("[%d/%d] %s · %s · trial %d", trial.number(), total, trial.variant().name(),
-                trial.benchmark().name(), trial.repetition());
+        var slice = trial.slice();
+        prefix = slice == null ? String.format("[%d/%d] %s · %s · trial %d", trial.number(), total, trial.variant().name(),
+                trial.benchmark().name(), trial.repetition())
+                : slice.cycle() == 0 ? String.format("block %d · %s · %s · warm-up", slice.block(), slice.server(trial.variant().name()),
+                        trial.benchmark().name())
+                : String.format("[%d/%d] %s · %s · block %d, cycle %d", trial.number(), total, slice.server(trial.variant().name()),
+                        trial.benchmark().name(), slice.block(), slice.cycle());
         lastAnswered = 0;
     }
 
@@ -80,6 +85,11 @@ final class Progress implements LoadListener {
 
     void finished(String summary) {
         done++;
+        line(prefix + " · " + summary);
+    }
+
+    /** What a step that is not a trial came to (a block's warm-up), on its prefix's line. */
+    void ended(String summary) {
         line(prefix + " · " + summary);
     }
 

@@ -65,7 +65,7 @@ public final class Runner {
         Map<Integer, TrialResult> before = session.earlier().stream().collect(Collectors.toMap(t -> t.identity().number(), t -> t));
         progress.already(before.size());
         int[] run = {0};
-        int failedTrials = session.within(plan.suite().servicesFor(plan.trials().stream().map(PlannedTrial::variant).toList()), info, serviceUrls, work, progress, () -> {
+        int failedTrials = session.within(plan.suite().servicesFor(plan.variants()), info, serviceUrls, work, progress, () -> {
             int failed = 0;
             RunningSut sut = null;
             // the last trial run on sut, while the next of its round may follow it there
@@ -128,6 +128,13 @@ public final class Runner {
                 if (sut != null) {
                     session.stop(sut);
                 }
+            }
+            if (plan.pairing() != null && !session.aborting()) {
+                // slices number on after the fresh design's trials and anything a resumed run wrote
+                int next = Math.max(run[0], before.keySet().stream().mapToInt(Integer::intValue).max().orElse(0)) + 1;
+                Blocks blocks = new Blocks(plan, session, executor, progress, next);
+                failed += blocks.run(session.earlier());
+                run[0] = next - 1 + (int) session.written().stream().filter(t -> t.identity().number() >= next).count();
             }
             return failed;
         });

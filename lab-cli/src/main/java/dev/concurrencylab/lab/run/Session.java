@@ -54,7 +54,8 @@ public final class Session {
     private final List<TrialResult> written = new CopyOnWriteArrayList<>();
     /** A resumed run's trials from its earlier parts. */
     private final List<TrialResult> earlier = new CopyOnWriteArrayList<>();
-    private volatile RunningSut current;
+    /** The servers up now: one in a fresh design, a block's in a paired one. */
+    private final java.util.Set<RunningSut> live = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** Set first thing as the lab ends (a signal, Ctrl-C), before it stops the server under the trial. */
     private volatile boolean aborting;
     private volatile ServiceSet services;
@@ -191,17 +192,30 @@ public final class Session {
         }
         progress.note(String.format("lab: starting %s for %s", variant.name(), what));
         // A capacity search may launch a variant again after a step broke its server: each launch keeps its own log.
-        Path log = store.logFile(String.format("launch-%02d-%s.log", number, variant.name()));
+        return launch(variant, String.format("launch-%02d-%s", number, variant.name()), progress, given);
+    }
+
+    /** Starts a variant's server whose log is named {@code logName}, with a count after it when a launch wrote that log already. */
+    RunningSut launch(Variant variant, String logName, Progress progress, java.util.function.Predicate<String> given) {
+        if (aborting) {
+            throw new SutException("variant " + variant.name() + " not started: the lab is ending");
+        }
+        Path log = store.logFile(logName + ".log");
         for (int again = 2; java.nio.file.Files.exists(log); again++) {
-            log = store.logFile(String.format("launch-%02d-%s-%d.log", number, variant.name(), again));
+            log = store.logFile(String.format("%s-%d.log", logName, again));
         }
         RunningSut sut = launcher.launch(variant, services.springProperties(given), log, progress::note);
-        current = sut;
+        live.add(sut);
+        // the hook may have run while it started: it would not have seen it
+        if (aborting) {
+            sut.close();
+            throw new SutException("variant " + variant.name() + " stopped: the lab is ending");
+        }
         return sut;
     }
 
     void stop(RunningSut sut) {
-        current = null;
+        live.remove(sut);
         sut.close();
     }
 
@@ -275,10 +289,7 @@ public final class Session {
     /** For a shutdown hook: stops the server and services this run started, and marks the run as cut short. */
     public void abort() {
         aborting = true;
-        RunningSut sut = current;
-        if (sut != null) {
-            sut.close();
-        }
+        live.forEach(RunningSut::close);
         ServiceSet s = services;
         if (s != null) {
             s.close();

@@ -95,6 +95,30 @@ final class TrialExecutor {
     }
 
     /**
+     * Warms a live server of a paired block to its level by the trial's warm-up rule (steady, JIT
+     * quiet) and throws the short window after it away: a block's slices then start from the level,
+     * each after its own settle. Nothing is written; a server that died shows in its first slice.
+     *
+     * @return how long the warm-up ran and whether it ended steady, or why it failed
+     */
+    LoadResult warm(RunningSut sut, PlannedTrial trial, Progress progress) {
+        progress.trial(trial);
+        TrialWatch watch = this.probes.forTrial(trial, sut, progress);
+        LoadListener listeners = watch.after(progress.and(new LoadListener() {
+            @Override
+            public void phase(LoadPhase phase) {
+                sut.pinForMeasurement();
+            }
+        }));
+        try {
+            return driver.run(new LoadRun(sut.uri(), trial.request(), trial.benchmark().checks(), trial.load(), trial.warmup()), listeners);
+        } finally {
+            watch.stop();
+            Thread.interrupted();
+        }
+    }
+
+    /**
      * The watchdog saw the server go, or it is gone now: a load or trial can fail on the server's end before the
      * watchdog's next look (a probe's read on a host whose connection was just lost), and then the server's end is the
      * cause, not the engine.

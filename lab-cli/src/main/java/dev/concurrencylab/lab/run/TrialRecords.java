@@ -167,7 +167,7 @@ final class TrialRecords {
 
     private static TrialIdentity identity(PlannedTrial t) {
         return new TrialIdentity(t.number(), t.variant().name(), t.benchmark().name(), t.benchmark().workload(), t.repetition(),
-                t.load().name(), t.load(), t.sharesServer() ? t.launch() : null);
+                t.load().name(), t.load(), t.sharesServer() ? t.launch() : null, t.slice());
     }
 
     /**

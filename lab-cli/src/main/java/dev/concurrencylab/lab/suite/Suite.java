@@ -24,6 +24,15 @@ public record Suite(String name, String description, String file, List<Variant> 
         return new Suite(name, description, file, variants, chosen, trials, warmup, launch, capacity, rules);
     }
 
+    /**
+     * The same suite in one design ({@code --design}): fresh for every benchmark, or paired for every
+     * benchmark whose load holds one level (the others stay fresh: a ramp or a cold start has no level to slice).
+     */
+    public Suite withDesign(Design design) {
+        return new Suite(name, description, file, variants, benchmarks.stream().map(b -> b.withDesign(design)).toList(), trials, warmup,
+                launch, capacity, rules);
+    }
+
     /** The same suite with JFR recording on for every benchmark ({@code --jfr}). */
     public Suite withJfr() {
         return new Suite(name, description, file, variants, benchmarks.stream().map(Benchmark::withJfr).toList(), trials, warmup,

@@ -71,7 +71,8 @@ record SuiteFile(
             boolean cold,
             Boolean monitor,
             boolean pace,
-            boolean jfr) {
+            boolean jfr,
+            Design design) {
     }
 
     record CapacityFile(

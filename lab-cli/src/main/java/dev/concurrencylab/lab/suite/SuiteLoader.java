@@ -198,8 +198,15 @@ public final class SuiteLoader {
                     + ": give each of its requests its checks in the workload, not the benchmark");
         }
         Checks checks = b.checks() != null ? b.checks() : workload.checks();
-        return new Benchmark(b.name() != null ? b.name() : workload.name(), workload.name(), new Scaled<>(requests), checks, services,
-                quickFill.apply(workload.statsKey()), b.load(), b.cold(), b.monitor() == null || b.monitor(), b.pace(), b.jfr());
+        Design design = b.design() == null ? Design.FRESH : b.design();
+        Benchmark benchmark = new Benchmark(b.name() != null ? b.name() : workload.name(), workload.name(), new Scaled<>(requests), checks, services,
+                quickFill.apply(workload.statsKey()), b.load(), b.cold(), b.monitor() == null || b.monitor(), b.pace(), b.jfr(), design);
+        if (design == Design.PAIRED && !benchmark.pairable()) {
+            // slices seconds apart compare levels: a window that ramps or counts, or a cold JVM, has none to pair
+            throw at.error("design", "a paired design measures a steady level in slices: benchmark '" + benchmark.name() + "' is "
+                    + (b.cold() ? "cold" : "not max-rate or open-rate at every scale") + "; use one of those, or design: fresh");
+        }
+        return benchmark;
     }
 
     /**

@@ -177,6 +177,11 @@ public record Verdict(String variant, String base, Figure figure, Kind kind, Str
 
     public static Verdict of(Figure figure, String variant, List<TrialResult> allTrials, String base, List<TrialResult> allBaseTrials,
             VerdictRules rules) {
+        if (PairedVerdict.paired(allTrials) && PairedVerdict.paired(allBaseTrials)) {
+            // the base's slices hold both its launches: the A/A's spread is part of every paired interval
+            return PairedVerdict.of(figure, new PairedVerdict.Side(variant, 1), base,
+                    Stream.concat(allTrials.stream(), allBaseTrials.stream()).toList(), rules);
+        }
         Sides sides = sides(figure, allTrials, allBaseTrials);
         if (sides.none() != null) {
             return none(variant, base, figure, sides.none());
@@ -210,7 +215,7 @@ public record Verdict(String variant, String base, Figure figure, Kind kind, Str
     }
 
     /** A claim's direction, the same, or undecided, by the interval alone. */
-    private static Kind kind(Figure figure, RatioInterval ri, VerdictRules rules) {
+    static Kind kind(Figure figure, RatioInterval ri, VerdictRules rules) {
         if (!ri.claims(rules.minEffect())) {
             return ri.within(rules.minEffect()) ? Kind.SAME : Kind.UNDECIDED;
         }

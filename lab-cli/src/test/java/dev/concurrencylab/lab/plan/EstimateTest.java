@@ -2,6 +2,7 @@ package dev.concurrencylab.lab.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.concurrencylab.lab.suite.Design;
 import dev.concurrencylab.lab.suite.Catalog;
 import dev.concurrencylab.lab.suite.Launch;
 import dev.concurrencylab.lab.suite.Scale;
@@ -19,7 +20,7 @@ class EstimateTest {
 
     @Test
     void aFixedPlanTakesItsWarmUpBoundsAndWindowsForEveryTrial() {
-        Suite quick = LOADER.load("quick");
+        Suite quick = LOADER.load("quick").withDesign(Design.FRESH);
         Plan plan = Planner.plan(quick, Scale.QUICK, TrialCount.SUITE, quick.variants());
 
         Estimate e = Estimate.of(plan);

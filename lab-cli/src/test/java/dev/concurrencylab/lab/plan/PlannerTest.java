@@ -2,6 +2,7 @@ package dev.concurrencylab.lab.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.concurrencylab.lab.suite.Design;
 import dev.concurrencylab.lab.suite.Catalog;
 import dev.concurrencylab.lab.suite.Launch;
 import dev.concurrencylab.lab.suite.Scale;
@@ -19,7 +20,7 @@ class PlannerTest {
 
     @Test
     void repetitionsInterleaveTheVariantsAndKeepTheSuitesBenchmarkOrder() {
-        Suite quick = LOADER.load("quick");
+        Suite quick = LOADER.load("quick").withDesign(Design.FRESH);
 
         Plan plan = Planner.plan(quick, Scale.QUICK, new TrialCount(2, false), quick.variants());
 
@@ -34,7 +35,7 @@ class PlannerTest {
 
     @Test
     void aSuiteSharingLaunchesTurnsItsBenchmarkOrderEachRoundAndKeepsAVariantsRoundOnOneServer() {
-        Suite quick = LOADER.load("quick");
+        Suite quick = LOADER.load("quick").withDesign(Design.FRESH);
         Suite shared = new Suite(quick.name(), quick.description(), quick.file(), quick.variants(), quick.benchmarks(), quick.trials(),
                 quick.warmup(), Launch.PER_ROUND, quick.capacity(), quick.rules());
 
@@ -54,7 +55,7 @@ class PlannerTest {
 
     @Test
     void standardScaleRunsInRoundsUnlessACountIsGiven() {
-        Suite quick = LOADER.load("quick");
+        Suite quick = LOADER.load("quick").withDesign(Design.FRESH);
 
         assertThat(Planner.plan(quick, Scale.STANDARD, TrialCount.SUITE, quick.variants()).sequential()).isNotNull();
         assertThat(Planner.plan(quick, Scale.STANDARD, TrialCount.parse("3"), quick.variants()).sequential()).isNull();

@@ -33,6 +33,16 @@ public final class Trials {
         return new TrialResult(id, t.outcome(), t.warmUp(), t.window(), t.latencies(), t.delivery(), t.completion(), t.judged(), t.server());
     }
 
+    /**
+     * A paired design's slice of benchmark {@code b}, as the runner writes it: {@code copy} 2 is the base's
+     * second launch in the block; {@code flags} as {@link #ok}.
+     */
+    public static TrialResult slice(String variant, int block, int cycle, int copy, double throughput, double p99Ms, String... flags) {
+        TrialResult t = ok(throughput, p99Ms, flags);
+        TrialIdentity id = new TrialIdentity(0, variant, "b", null, block, null, null, null, new Slice(block, cycle, 0, copy));
+        return new TrialResult(id, t.outcome(), t.warmUp(), t.window(), t.latencies(), t.delivery(), t.completion(), t.judged(), t.server());
+    }
+
     /** Trial 1, repetition 1, of variant {@code v} on benchmark {@code b}. */
     public static TrialIdentity identity() {
         return new TrialIdentity(1, "v", "b", null, 1, null, null);

@@ -1,0 +1,144 @@
+package dev.concurrencylab.lab.verdict;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.concurrencylab.lab.result.Trials;
+import dev.concurrencylab.lab.result.TrialResult;
+import dev.concurrencylab.lab.result.VerdictRules;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The paired verdict against simulated blocks whose truth is known: launches that differ by a random
+ * launch effect, a host level that drifts from cycle to cycle (shared by the slices of a cycle, with a
+ * slow trend through the block), and noise per slice. Seeded, so every run of the test reads the same.
+ */
+class PairedVerdictTest {
+
+    private static final VerdictRules RULES = VerdictRules.DEFAULT;
+    private static final String BASE = "a";
+
+    /** Launch SD 3 %, slice noise 4.7 % (the pilot's within-cycle spread over two), drift 6 % a cycle plus a trend. */
+    private static List<TrialResult> block(Random r, int block, int cycles, Map<String, Double> truth, List<TrialResult> into) {
+        record Server(String variant, int copy, double level) {
+        }
+        List<Server> servers = new ArrayList<>();
+        truth.forEach((v, level) -> servers.add(new Server(v, 1, level + 0.03 * r.nextGaussian())));
+        servers.add(new Server(BASE, 2, truth.get(BASE) + 0.03 * r.nextGaussian()));
+        double host = 0.2 * r.nextGaussian();
+        double trend = 0.05 * r.nextGaussian();
+        for (int c = 1; c <= cycles; c++) {
+            host += 0.06 * r.nextGaussian() + trend;
+            for (Server s : servers) {
+                double level = Math.exp(10 + s.level() + host + 0.047 * r.nextGaussian());
+                // p99 falls as throughput rises, with its own noise
+                double p99 = Math.exp(1 - s.level() - host + 0.1 * r.nextGaussian());
+                into.add(Trials.slice(s.variant(), block, c, s.copy(), level, p99));
+            }
+        }
+        return into;
+    }
+
+    private static List<TrialResult> run(Random r, int blocks, int cycles, Map<String, Double> truth) {
+        List<TrialResult> slices = new ArrayList<>();
+        for (int b = 1; b <= blocks; b++) {
+            block(r, b, cycles, truth, slices);
+        }
+        return slices;
+    }
+
+    private static boolean claims(Verdict v) {
+        return v.kind() == Verdict.Kind.BETTER || v.kind() == Verdict.Kind.WORSE || v.kind() == Verdict.Kind.DIFFERENT;
+    }
+
+    @Test
+    void aaLinesOfSimulatedBlocksWithLaunchEffectsAndDriftClaimAtMostFivePercent() {
+        Random r = new Random(71);
+        for (int blocks : new int[] {2, 3, 5}) {
+            int claims = 0;
+            int runs = 1000;
+            for (int i = 0; i < runs; i++) {
+                List<TrialResult> slices = run(r, blocks, 4, Map.of(BASE, 0.0, "b", 0.0, "c", 0.0));
+                for (Figure f : List.of(Figure.THROUGHPUT, Figure.P99)) {
+                    if (claims(PairedVerdict.of(f, new PairedVerdict.Side(BASE, 2), BASE, slices, RULES))) {
+                        claims++;
+                    }
+                }
+            }
+            assertTrue(claims <= 0.05 * 2 * runs, blocks + " blocks: " + claims + " false claims of " + 2 * runs);
+        }
+    }
+
+    @Test
+    void aVariantNoDifferentFromTheBaseIsClaimedDifferentAtMostFivePercent() {
+        Random r = new Random(72);
+        int claims = 0;
+        int runs = 1000;
+        for (int i = 0; i < runs; i++) {
+            List<TrialResult> slices = run(r, 3, 4, Map.of(BASE, 0.0, "b", 0.0, "c", 0.2));
+            if (claims(PairedVerdict.of(Figure.THROUGHPUT, new PairedVerdict.Side("b", 1), BASE, slices, RULES))) {
+                claims++;
+            }
+        }
+        assertTrue(claims <= 0.05 * runs, claims + " false claims of " + runs);
+    }
+
+    @Test
+    void aVariantTwentyPercentSlowerIsClaimedSlowerInMostRunsOfThreeBlocks() {
+        Random r = new Random(73);
+        int found = 0;
+        int runs = 200;
+        for (int i = 0; i < runs; i++) {
+            List<TrialResult> slices = run(r, 3, 4, Map.of(BASE, 0.0, "b", Math.log(0.8), "c", 0.0));
+            Verdict v = PairedVerdict.of(Figure.THROUGHPUT, new PairedVerdict.Side("b", 1), BASE, slices, RULES);
+            if (v.kind() == Verdict.Kind.WORSE) {
+                found++;
+            }
+        }
+        assertTrue(found >= 0.8 * runs, "claimed slower in " + found + " of " + runs);
+    }
+
+    @Test
+    void theHostsDriftWithinABlockCancelsInThePairs() {
+        // every cycle's level differs by far more than the variants do; each launch sits exactly at its variant's level
+        List<TrialResult> slices = new ArrayList<>();
+        double[] host = {1.0, 0.6, 1.4, 0.9};
+        for (int b = 1; b <= 2; b++) {
+            for (int c = 1; c <= host.length; c++) {
+                slices.add(Trials.slice(BASE, b, c, 1, 1000 * host[c - 1] * (b == 1 ? 1.01 : 0.99), 10));
+                slices.add(Trials.slice(BASE, b, c, 2, 1000 * host[c - 1] * (b == 1 ? 0.99 : 1.01), 10));
+                slices.add(Trials.slice("b", b, c, 1, 1200 * host[c - 1] * (b == 1 ? 1.01 : 0.99), 10));
+            }
+        }
+        Verdict v = PairedVerdict.of(Figure.THROUGHPUT, new PairedVerdict.Side("b", 1), BASE, slices, RULES);
+        assertEquals(Verdict.Kind.BETTER, v.kind(), v.text());
+        assertEquals(1.2, v.interval().ratio(), 0.001, v.text());
+    }
+
+    @Test
+    void aFlaggedSliceIsLeftOutAndCountedWhileItsCycleStaysPaired() {
+        List<TrialResult> slices = run(new Random(74), 2, 4, Map.of(BASE, 0.0, "b", 0.0));
+        slices.set(2, Trials.slice("b", 1, 1, 1, 1, 10_000, "noisy"));
+        Verdict v = PairedVerdict.of(Figure.THROUGHPUT, new PairedVerdict.Side("b", 1), BASE, slices, RULES);
+        assertTrue(v.text().contains("1 and 0 slice(s) left out for their flags"), v.text());
+        assertTrue(v.interval() != null && v.interval().ratio() > 0.8 && v.interval().ratio() < 1.25, v.text());
+    }
+
+    @Test
+    void aServerThatDiedFailsItsSideWhileTheOthersAreJudged() {
+        List<TrialResult> slices = new ArrayList<>(run(new Random(75), 2, 4, Map.of(BASE, 0.0, "b", 0.0, "c", 0.0)));
+        TrialResult ok = slices.stream().filter(t -> t.identity().variant().equals("c")).findFirst().orElseThrow();
+        slices.add(new TrialResult(ok.identity(), dev.concurrencylab.lab.result.TrialOutcome.failed(
+                dev.concurrencylab.lab.result.Flag.SERVER_DIED, "the server died during the trial", "OutOfMemoryError"),
+                null, null, null, null, null, null, null));
+        Verdict dead = PairedVerdict.of(Figure.THROUGHPUT, new PairedVerdict.Side("c", 1), BASE, slices, RULES);
+        assertEquals(Verdict.Kind.WORSE, dead.kind(), dead.text());
+        assertTrue(dead.text().startsWith("failed: its server died in block 1"), dead.text());
+        Verdict other = PairedVerdict.of(Figure.THROUGHPUT, new PairedVerdict.Side("b", 1), BASE, slices, RULES);
+        assertTrue(other.interval() != null, other.text());
+    }
+}
