@@ -31,7 +31,8 @@ final class LaunchSpread {
         List<String> lines = new ArrayList<>();
         for (String variant : variants) {
             List<TrialResult> trials = results.completed(benchmark, variant).stream().filter(t -> t.window().throughput() > 0).toList();
-            if (trials.size() < 2) {
+            // a paired design's slices of one launch differ by the host's drift, which the paired verdict sets apart
+            if (trials.size() < 2 || dev.concurrencylab.lab.verdict.PairedVerdict.paired(trials)) {
                 continue;
             }
             TrialResult slow = trials.stream().min(Comparator.comparingDouble(t -> t.window().throughput())).orElseThrow();

@@ -1,0 +1,125 @@
+package dev.concurrencylab.lab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.concurrencylab.lab.result.ResultStore;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+
+/** A paired benchmark runs as a user runs it: one block of live servers, cycles of slices, against real servers. */
+@Execution(ExecutionMode.CONCURRENT)
+class PairedRunTest {
+
+    /** One block (trials: 1) of three servers: mvc-platform, webflux and mvc-platform's second launch; four cycles at quick. */
+    private static final String SUITE = """
+            name: paired
+            variants: [mvc-platform, webflux]
+            trials: {quick: 1}
+            warmup: 1s
+            benchmarks:
+              # what is asserted is where and when each slice ran, not what it measured
+              - {name: hello, workload: hello, design: paired, load: {model: max-rate, workers: 4, duration: 2s}}
+            """;
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    @Timeout(value = ChildLab.TIMEOUT_MINUTES, unit = TimeUnit.MINUTES)
+    void everyLiveServerGetsOneSliceACycleInARecordedOrderAndTheReportHasAnAaLine() throws Exception {
+        try (ChildLab lab = ChildLab.run(tmp, SUITE)) {
+            lab.awaitExit();
+            assertThat(lab.process.exitValue()).as("its output: %s", lab.log()).isZero();
+            List<JsonNode> slices = records(lab);
+            assertThat(slices).hasSize(12).allMatch(s -> s.path("status").asText().equals("ok"));
+            Map<Integer, List<JsonNode>> byCycle = slices.stream().collect(Collectors.groupingBy(s -> s.path("slice").path("cycle").asInt(),
+                    TreeMap::new, Collectors.toList()));
+            assertThat(byCycle.keySet()).containsExactly(1, 2, 3, 4);
+            byCycle.forEach((cycle, of) -> {
+                assertThat(of).extracting(PairedRunTest::server).as("cycle %d", cycle)
+                        .containsExactlyInAnyOrder("mvc-platform#1", "webflux#1", "mvc-platform#2");
+                assertThat(of).extracting(s -> s.path("slice").path("position").asInt()).as("in the order they ran")
+                        .containsExactly(1, 2, 3);
+            });
+            assertThat(slices).extracting(s -> s.path("slice").path("block").asInt()).containsOnly(1);
+            assertThat(launchLogs(lab)).containsExactly("block-01-mvc-platform-aa.log", "block-01-mvc-platform.log", "block-01-webflux.log");
+            assertThat(lab.log()).contains("paired (hello): 1 block(s), each 3 servers alive together");
+            assertThat(lab.out.resolve("report.md")).content()
+                    // what the lines say depends on the machine (concurrent tests flag slices noisy): that they are there does not
+                    .contains("- mvc-platform vs mvc-platform (A/A) — ")
+                    .contains("- webflux — ")
+                    .contains("paired design: each launch's level is read against the other launches' in the same cycles");
+        }
+    }
+
+    @Test
+    @Timeout(value = ChildLab.TIMEOUT_MINUTES, unit = TimeUnit.MINUTES)
+    void aServerThatDiesMidBlockFailsItsLineAndTheOthersGoOn() throws Exception {
+        try (ChildLab lab = ChildLab.run(tmp, SUITE)) {
+            lab.awaitWhileRunning(() -> !lab.trials().isEmpty(), "first slice written");
+            lab.process.descendants().filter(p -> p.info().commandLine().orElse("").contains("sut-webflux.jar")).findFirst().orElseThrow()
+                    .destroyForcibly();
+            lab.awaitExit();
+            List<JsonNode> slices = records(lab);
+            List<JsonNode> webflux = slices.stream().filter(s -> server(s).equals("webflux#1")).toList();
+            assertThat(webflux).as("its slices end with the failed one: %s", lab.log()).last()
+                    .satisfies(s -> assertThat(s.path("status").asText()).isEqualTo("failed"));
+            assertThat(slices.stream().filter(s -> server(s).equals("mvc-platform#2"))).as("the others go on to the last cycle")
+                    .extracting(s -> s.path("slice").path("cycle").asInt()).contains(4);
+            assertThat(lab.out.resolve("report.md")).content().contains("- webflux — failed: its server died in block 1");
+        }
+    }
+
+    @Test
+    @Timeout(value = ChildLab.TIMEOUT_MINUTES, unit = TimeUnit.MINUTES)
+    void aLabKilledMidCycleLeavesNoServerOfItsBlockAlive() throws Exception {
+        try (ChildLab lab = ChildLab.run(tmp, SUITE)) {
+            lab.awaitWhileRunning(() -> !lab.trials().isEmpty(), "first slice written");
+            List<ProcessHandle> children = lab.process.descendants().toList();
+            assertThat(children.stream().filter(p -> p.info().commandLine().orElse("").contains("-jar"))).as("the block's three servers")
+                    .hasSizeGreaterThanOrEqualTo(3);
+
+            lab.process.destroyForcibly().waitFor();
+
+            // a bound for a busy machine, not a speed: a server that outlived the lab would be there for good
+            long killed = System.nanoTime();
+            while (children.stream().anyMatch(ProcessHandle::isAlive) && System.nanoTime() - killed < TimeUnit.SECONDS.toNanos(30)) {
+                Thread.sleep(50);
+            }
+            assertThat(children).as("no process the lab started is alive 30 s after kill -9").noneMatch(ProcessHandle::isAlive);
+            assertThat(records(lab)).as("the finished slice is kept").isNotEmpty();
+        }
+    }
+
+    private static String server(JsonNode slice) {
+        return slice.path("variant").asText() + "#" + slice.path("slice").path("copy").asInt();
+    }
+
+    private static List<JsonNode> records(ChildLab lab) throws IOException {
+        List<JsonNode> records = new ArrayList<>();
+        for (Path p : lab.trials()) {
+            records.add(ResultStore.JSON.readTree(p.toFile()));
+        }
+        return records;
+    }
+
+    private static List<String> launchLogs(ChildLab lab) throws IOException {
+        try (Stream<Path> files = Files.list(lab.out.resolve("logs"))) {
+            return files.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("block-")).sorted().toList();
+        }
+    }
+}
