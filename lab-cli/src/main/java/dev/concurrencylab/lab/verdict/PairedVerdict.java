@@ -93,7 +93,7 @@ public final class PairedVerdict {
         double se = Math.sqrt(launches.variance() * e.get().weight());
         double d = e.get().logRatio();
         RatioInterval ri = new RatioInterval(Math.exp(d), Math.exp(d - t * se), Math.exp(d + t * se), Math.sqrt(launches.variance()));
-        String figures = String.format(Locale.ROOT, "ratio %s, 95 %% CI %s; %s%s", fixed(ri.ratio()), ri.ends(PairedVerdict::fixed),
+        String figures = String.format(Locale.ROOT, "ratio %s, 95 %% CI %s; %s%s", Verdict.fixed(ri.ratio()), ri.ends(Verdict::fixed),
                 launches.describe(), dropped);
         String m = Numbers.format(rules.minEffect() * 100);
         Verdict.Kind kind = Verdict.kind(figure, ri, rules);
@@ -255,9 +255,5 @@ public final class PairedVerdict {
             }
             return server;
         }
-    }
-
-    private static String fixed(double v) {
-        return String.format(Locale.ROOT, v >= 10 ? "%.1f" : "%.2f", v);
     }
 }

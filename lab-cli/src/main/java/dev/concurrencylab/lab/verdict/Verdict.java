@@ -347,7 +347,7 @@ public record Verdict(String variant, String base, Figure figure, Kind kind, Str
         return voiding;
     }
 
-    private static String fixed(double v) {
+    static String fixed(double v) {
         return String.format(Locale.ROOT, v >= 10 ? "%.1f" : "%.2f", v);
     }
 }

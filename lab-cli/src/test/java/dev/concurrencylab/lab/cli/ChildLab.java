@@ -199,6 +199,22 @@ final class ChildLab implements AutoCloseable {
         }
     }
 
+    /** The trial records written so far, read, in trial order. */
+    List<JsonNode> records() throws IOException {
+        List<JsonNode> records = new java.util.ArrayList<>();
+        for (Path p : trials()) {
+            records.add(ResultStore.JSON.readTree(p.toFile()));
+        }
+        return records;
+    }
+
+    /** The names of the run's logs that start with {@code prefix}, sorted. */
+    List<String> logs(String prefix) throws IOException {
+        try (Stream<Path> files = Files.list(out.resolve("logs"))) {
+            return files.map(p -> p.getFileName().toString()).filter(n -> n.startsWith(prefix)).sorted().toList();
+        }
+    }
+
     @Override
     public void close() {
         process.destroyForcibly();

@@ -3,17 +3,12 @@ package dev.concurrencylab.lab.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.concurrencylab.lab.result.ResultStore;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,7 +39,7 @@ class PairedRunTest {
         try (ChildLab lab = ChildLab.run(tmp, SUITE)) {
             lab.awaitExit();
             assertThat(lab.process.exitValue()).as("its output: %s", lab.log()).isZero();
-            List<JsonNode> slices = records(lab);
+            List<JsonNode> slices = lab.records();
             assertThat(slices).hasSize(12).allMatch(s -> s.path("status").asText().equals("ok"));
             Map<Integer, List<JsonNode>> byCycle = slices.stream().collect(Collectors.groupingBy(s -> s.path("slice").path("cycle").asInt(),
                     TreeMap::new, Collectors.toList()));
@@ -56,7 +51,7 @@ class PairedRunTest {
                         .containsExactly(1, 2, 3);
             });
             assertThat(slices).extracting(s -> s.path("slice").path("block").asInt()).containsOnly(1);
-            assertThat(launchLogs(lab)).containsExactly("block-01-mvc-platform-aa.log", "block-01-mvc-platform.log", "block-01-webflux.log");
+            assertThat(lab.logs("block-")).containsExactly("block-01-mvc-platform-aa.log", "block-01-mvc-platform.log", "block-01-webflux.log");
             assertThat(lab.log()).contains("paired (hello): 1 block(s), each 3 servers alive together");
             assertThat(lab.out.resolve("report.md")).content()
                     // what the lines say depends on the machine (concurrent tests flag slices noisy): that they are there does not
@@ -74,7 +69,7 @@ class PairedRunTest {
             lab.process.descendants().filter(p -> p.info().commandLine().orElse("").contains("sut-webflux.jar")).findFirst().orElseThrow()
                     .destroyForcibly();
             lab.awaitExit();
-            List<JsonNode> slices = records(lab);
+            List<JsonNode> slices = lab.records();
             List<JsonNode> webflux = slices.stream().filter(s -> server(s).equals("webflux#1")).toList();
             assertThat(webflux).as("its slices end with the failed one: %s", lab.log()).last()
                     .satisfies(s -> assertThat(s.path("status").asText()).isEqualTo("failed"));
@@ -101,25 +96,11 @@ class PairedRunTest {
                 Thread.sleep(50);
             }
             assertThat(children).as("no process the lab started is alive 30 s after kill -9").noneMatch(ProcessHandle::isAlive);
-            assertThat(records(lab)).as("the finished slice is kept").isNotEmpty();
+            assertThat(lab.records()).as("the finished slice is kept").isNotEmpty();
         }
     }
 
     private static String server(JsonNode slice) {
         return slice.path("variant").asText() + "#" + slice.path("slice").path("copy").asInt();
-    }
-
-    private static List<JsonNode> records(ChildLab lab) throws IOException {
-        List<JsonNode> records = new ArrayList<>();
-        for (Path p : lab.trials()) {
-            records.add(ResultStore.JSON.readTree(p.toFile()));
-        }
-        return records;
-    }
-
-    private static List<String> launchLogs(ChildLab lab) throws IOException {
-        try (Stream<Path> files = Files.list(lab.out.resolve("logs"))) {
-            return files.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("block-")).sorted().toList();
-        }
     }
 }

@@ -3,13 +3,8 @@ package dev.concurrencylab.lab.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.concurrencylab.lab.result.ResultStore;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
@@ -41,14 +36,14 @@ class SharedLaunchRunTest {
             lab.awaitExit();
             assertThat(lab.process.exitValue()).as("its output: %s", lab.log()).isZero();
             assertThat(services).as("the services' data and logs go with the run (PostgreSQL's alone is some 40 MB)").doesNotExist();
-            List<JsonNode> trials = records(lab);
+            List<JsonNode> trials = lab.records();
 
             assertThat(trials).extracting(t -> t.path("benchmark").asText()).as("the second round starts where the first ended")
                     .containsExactly("few", "many", "many", "few");
             assertThat(trials).extracting(t -> t.path("launch").asInt(0)).as("the trial whose server it ran on, when not its own")
                     .containsExactly(0, 1, 0, 3);
             assertThat(trials).extracting(t -> t.path("startupMs").isNumber()).containsExactly(true, false, true, false);
-            assertThat(launchLogs(lab)).containsExactly("launch-01-mvc-platform.log", "launch-03-mvc-platform.log");
+            assertThat(lab.logs("launch-")).containsExactly("launch-01-mvc-platform.log", "launch-03-mvc-platform.log");
             assertThat(lab.log()).contains("on 2 servers (one per variant and round")
                     .contains("starting mvc-platform for trial 3/4 and the round's next benchmarks");
             assertThat(lab.out.resolve("report.md")).content().as("each benchmark ran once first and once after the other")
@@ -63,27 +58,13 @@ class SharedLaunchRunTest {
         try (ChildLab lab = ChildLab.run(tmp, SUITE)) {
             lab.killDuringFirstTrial(4, p -> p.info().commandLine().orElse("").contains("sut-mvc.jar"));
             lab.awaitExit();
-            List<JsonNode> trials = records(lab);
+            List<JsonNode> trials = lab.records();
 
             assertThat(trials).extracting(t -> t.path("status").asText()).containsExactly("failed", "ok", "ok", "ok");
             assertThat(trials.get(1).path("launch").isMissingNode()).as("trial 2 on a server of its own").isTrue();
             assertThat(trials.get(1).path("startupMs").isNumber()).isTrue();
-            assertThat(launchLogs(lab)).containsExactly("launch-01-mvc-platform.log", "launch-02-mvc-platform.log",
+            assertThat(lab.logs("launch-")).containsExactly("launch-01-mvc-platform.log", "launch-02-mvc-platform.log",
                     "launch-03-mvc-platform.log");
-        }
-    }
-
-    private static List<JsonNode> records(ChildLab lab) throws IOException {
-        List<JsonNode> records = new ArrayList<>();
-        for (Path p : lab.trials()) {
-            records.add(ResultStore.JSON.readTree(p.toFile()));
-        }
-        return records;
-    }
-
-    private static List<String> launchLogs(ChildLab lab) throws IOException {
-        try (Stream<Path> files = Files.list(lab.out.resolve("logs"))) {
-            return files.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("launch-")).sorted().toList();
         }
     }
 }
