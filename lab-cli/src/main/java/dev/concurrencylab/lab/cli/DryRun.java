@@ -21,7 +21,8 @@ final class DryRun {
     static void print(Plan plan, Estimate estimate, Optional<PastRuns.Overhead> overhead, Optional<PastRuns.Windows> windows, PrintStream out) {
         out.printf("lab: dry run of suite %s at scale %s: nothing is started%n", plan.suite().name(), plan.scale().key());
         out.printf("  variants: %s (%s)%n", String.join(", ", plan.variants().stream().map(v -> v.name()).toList()),
-                plan.sharesLaunches()
+                plan.trials().isEmpty() ? "live servers in blocks"
+                        : plan.sharesLaunches()
                         ? "one server per variant and round, running the round's benchmarks in turn, their order turned each round"
                         : "each trial on a fresh server");
         Map<String, PlannedTrial> benchmarks = new LinkedHashMap<>();
@@ -32,8 +33,10 @@ final class DryRun {
         if (plan.pairing() != null) {
             out.printf("  %s; warm-up %s per server and benchmark%n", plan.pairedDescription(), warmup(plan.suite().warmup().at(plan.scale())));
         }
-        out.printf("  trials: %s%n", plan.sequential() == null
-                ? String.format("%d (%d of each variant and benchmark)", plan.trialCount(), plan.trialsPerVariant())
+        out.printf("  trials: %s%n", plan.trials().isEmpty() ? plan.sliceCount() + " slices"
+                : plan.sequential() == null
+                ? String.format("%d (%d of each variant and benchmark)%s", plan.trials().size(), plan.trialsPerVariant(),
+                        plan.pairing() == null ? "" : ", and " + plan.sliceCount() + " slices")
                 : String.format("%d–%d in rounds: %s", estimate.minTrials(), estimate.maxTrials(), plan.stopping()));
         out.printf("  warm-ups and windows: %s%n", range(estimate));
         if (estimate.countedMeasured() > 0 && windows.isPresent()) {
