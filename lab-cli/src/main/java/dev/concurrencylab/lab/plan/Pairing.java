@@ -19,10 +19,15 @@ public record Pairing(int blocks, int cycles, Duration settle, Duration slice) {
      */
     public static Pairing at(Scale scale, int blocks) {
         return switch (scale) {
-            case QUICK -> new Pairing(blocks, 4, Duration.ofSeconds(1), Duration.ofSeconds(3));
+            case QUICK -> new Pairing(blocks, 3, Duration.ofSeconds(1), Duration.ofSeconds(3));
             case STANDARD -> new Pairing(blocks, 8, Duration.ofSeconds(1), Duration.ofSeconds(4));
             case FULL -> new Pairing(blocks, 10, Duration.ofSeconds(1), Duration.ofSeconds(4));
         };
+    }
+
+    /** The same shape with {@code n} cycles, where a suite sets them ({@code cycles:}); this one for {@code null}. */
+    public Pairing withCycles(Integer n) {
+        return n == null ? this : new Pairing(blocks, n, settle, slice);
     }
 
     /** A slice's settle: the load runs, unmeasured, until the server is back at its level after idling. */

@@ -15,13 +15,21 @@ import java.util.Set;
  * @param launch   which of its trials share a server's JVM
  * @param capacity how {@code lab capacity} searches this suite, or {@code null} when it is not a capacity suite
  * @param rules    how its results are judged: smallest effect claimed, error threshold, thresholds
+ * @param cycles   a paired block's cycles per benchmark, when the suite sets them; {@code null}: the scale's ({@code plan.Pairing})
  */
 public record Suite(String name, String description, String file, List<Variant> variants,
-        List<Benchmark> benchmarks, Scaled<Integer> trials, Scaled<Warmup> warmup, Launch launch, CapacitySpec capacity, VerdictRules rules) {
+        List<Benchmark> benchmarks, Scaled<Integer> trials, Scaled<Warmup> warmup, Launch launch, CapacitySpec capacity, VerdictRules rules,
+        Scaled<Integer> cycles) {
+
+    /** A suite whose paired blocks run the scale's cycles. */
+    public Suite(String name, String description, String file, List<Variant> variants,
+            List<Benchmark> benchmarks, Scaled<Integer> trials, Scaled<Warmup> warmup, Launch launch, CapacitySpec capacity, VerdictRules rules) {
+        this(name, description, file, variants, benchmarks, trials, warmup, launch, capacity, rules, null);
+    }
 
     /** The same suite with only these benchmarks ({@code --benchmarks}). */
     public Suite withBenchmarks(List<Benchmark> chosen) {
-        return new Suite(name, description, file, variants, chosen, trials, warmup, launch, capacity, rules);
+        return new Suite(name, description, file, variants, chosen, trials, warmup, launch, capacity, rules, cycles);
     }
 
     /**
@@ -30,19 +38,19 @@ public record Suite(String name, String description, String file, List<Variant> 
      */
     public Suite withDesign(Design design) {
         return new Suite(name, description, file, variants, benchmarks.stream().map(b -> b.withDesign(design)).toList(), trials, warmup,
-                launch, capacity, rules);
+                launch, capacity, rules, cycles);
     }
 
     /** The same suite with JFR recording on for every benchmark ({@code --jfr}). */
     public Suite withJfr() {
         return new Suite(name, description, file, variants, benchmarks.stream().map(Benchmark::withJfr).toList(), trials, warmup,
-                launch, capacity, rules);
+                launch, capacity, rules, cycles);
     }
 
     /** The same suite with the machine's pace timed for every benchmark ({@code --pace}). */
     public Suite withPace() {
         return new Suite(name, description, file, variants, benchmarks.stream().map(Benchmark::withPace).toList(), trials, warmup,
-                launch, capacity, rules);
+                launch, capacity, rules, cycles);
     }
 
     /** Every backing service some benchmark needs, in a stable order. */

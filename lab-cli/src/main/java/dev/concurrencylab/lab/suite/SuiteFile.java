@@ -28,11 +28,15 @@ record SuiteFile(
         CapacityFile capacity,
         @JsonDeserialize(using = Values.Percent.class) Double minEffect,
         @JsonDeserialize(using = Values.Percent.class) Double maxErrorRate,
-        List<Threshold> thresholds) {
+        List<Threshold> thresholds,
+        Scaled<Integer> cycles) {
 
     SuiteFile {
         if (trials != null) {
             trials.values().values().forEach(n -> InvalidSetting.atLeast("trials", n, 1));
+        }
+        if (cycles != null) {
+            cycles.values().values().forEach(n -> InvalidSetting.atLeast("cycles", n, 1));
         }
         thresholds = thresholds == null ? List.of() : thresholds;
         workloads = workloads == null ? Map.of() : workloads;

@@ -105,7 +105,7 @@ public final class SuiteLoader {
         return new Suite(file.name(), file.description() != null ? file.description() : "", path, variants, benchmarks,
                 file.trials() != null ? file.trials() : Scaled.of(1),
                 file.warmup() != null ? file.warmup() : Scaled.of(DEFAULT_WARMUP),
-                file.launch() != null ? file.launch() : Launch.PER_TRIAL, capacity, rules);
+                file.launch() != null ? file.launch() : Launch.PER_TRIAL, capacity, rules, file.cycles());
     }
 
     /** A threshold on a request no benchmark sends would judge nothing: a misspelt name must not pass unnoticed. */
