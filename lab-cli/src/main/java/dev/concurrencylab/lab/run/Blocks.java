@@ -166,6 +166,9 @@ final class Blocks {
                     progress.note("lab: " + result.outcome().failure() + "; the run stops here, finished slices are kept");
                     return;
                 }
+                if (session.aborting()) {
+                    return;
+                }
                 if (!s.sut().isAlive()) {
                     dead.add(s);
                     progress.skip(pairing.cycles() - cycle);

@@ -23,7 +23,9 @@ public record EarlierPart(Map<String, Integer> stoppedAfter, Map<String, Integer
      * Walks the plan beside {@code earlier}, in run order: each earlier trial is the plan's next one
      * not passed over, or the trials are not this plan's and the run cannot go on.
      */
-    public static EarlierPart of(Plan plan, List<TrialIdentity> earlier) {
+    public static EarlierPart of(Plan plan, List<TrialIdentity> written) {
+        // a paired benchmark's slices follow the fresh design's trials in blocks of their own (Blocks goes on after the last begun)
+        List<TrialIdentity> earlier = written.stream().filter(t -> t.slice() == null).toList();
         Map<String, Integer> stopped = new HashMap<>();
         Map<String, Integer> begun = new HashMap<>();
         int next = 0;
