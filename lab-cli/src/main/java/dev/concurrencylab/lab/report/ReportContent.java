@@ -87,7 +87,7 @@ public record ReportContent(String title, String summary, Map<String, String> en
             List<TrialResult> baseTrials = results.trials(benchmark, base);
             boolean paired = PairedVerdict.paired(baseTrials);
             if (paired) {
-                verdicts.addAll(aaLines(base, baseTrials, rules));
+                verdicts.addAll(aaLines(base, variants.stream().flatMap(v -> results.trials(benchmark, v).stream()).toList(), rules));
             }
             List<Table> tables = new ArrayList<>();
             tables.add(new Table("", headings, rows, table.note(), headings.size() - 1));
@@ -185,12 +185,13 @@ public record ReportContent(String title, String summary, Map<String, String> en
     }
 
     /**
-     * The A/A line of a paired benchmark: the base's second launch against its first, judged as any
-     * comparison. It must read the same; a claim there marks the section's other verdicts as suspect.
+     * The A/A line of a paired benchmark: the base's second launch against its first, judged on the
+     * spread every other variant showed ({@code slices}: the benchmark's, every server's). It must not
+     * claim; a claim there marks the section's other verdicts as suspect.
      */
-    static List<String> aaLines(String base, List<TrialResult> baseTrials, VerdictRules rules) {
+    static List<String> aaLines(String base, List<TrialResult> slices, VerdictRules rules) {
         List<Verdict> line = List.of(Figure.THROUGHPUT, Figure.P99).stream()
-                .map(f -> PairedVerdict.of(f, new PairedVerdict.Side(base, 2), base, baseTrials, rules)).toList();
+                .map(f -> PairedVerdict.of(f, new PairedVerdict.Side(base, 2), base, slices, rules)).toList();
         List<String> lines = new ArrayList<>(List.of(base + " vs " + base + " (A/A) — " + text(line)));
         List<Verdict> claims = line.stream().filter(v -> v.kind() == Verdict.Kind.BETTER || v.kind() == Verdict.Kind.WORSE
                 || v.kind() == Verdict.Kind.DIFFERENT).toList();

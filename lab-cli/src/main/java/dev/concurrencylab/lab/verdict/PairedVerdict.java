@@ -22,7 +22,8 @@ import org.apache.commons.math3.distribution.TDistribution;
  * paired): the host's drift, shared by the slices of a cycle, cancels. Launches are the replicates:
  * the interval counts the spread from launch to launch, learnt from the base's two launches in every
  * block (the A/A) and from each variant's spread over blocks, pooled, with its degrees of freedom
- * (docs/methodology.md, "Paired windows"). A slice the machine disturbed, or flagged for the driver or
+ * (docs/methodology.md, "Paired windows"). The A/A line itself is judged on the variants' spread
+ * alone, so it checks the pool rather than feeding its own verdict. A slice the machine disturbed, or flagged for the driver or
  * its window, is left out and counted; a server that died fails its side.
  */
 public final class PairedVerdict {
@@ -84,17 +85,19 @@ public final class PairedVerdict {
         String dropped = droppedMine + droppedTheirs == 0 ? "" : String.format(Locale.ROOT, "; %d and %d slice(s) left out for their flags",
                 droppedMine, droppedTheirs);
         Optional<Estimate> e = aa ? launches.aa() : launches.against(side.variant());
-        if (e.isEmpty() || launches.df() < 1) {
+        // the A/A is judged on the spread the other variants showed from block to block, not on its own: a check of the pool
+        Spread spread = aa ? launches.others() : launches.pooled();
+        if (e.isEmpty() || spread.df() < 1) {
             return new Verdict(label, base, figure, Verdict.Kind.NO_VERDICT, String.format(Locale.ROOT,
-                    "no verdict: %s; a paired interval needs two launches of one variant at least (the A/A's) and a block with both sides",
-                    launches.describe()), null);
+                    "no verdict: %s; a paired interval needs a block with both sides and two launches of one variant at least%s",
+                    launches.describe(spread), aa ? " (for the A/A, a variant besides the base in two blocks)" : ""), null);
         }
-        double t = new TDistribution(null, launches.df()).inverseCumulativeProbability(1 - (1 - RatioInterval.CONFIDENCE) / 2);
-        double se = Math.sqrt(launches.variance() * e.get().weight());
+        double t = new TDistribution(null, spread.df()).inverseCumulativeProbability(1 - (1 - RatioInterval.CONFIDENCE) / 2);
+        double se = Math.sqrt(spread.variance() * e.get().weight());
         double d = e.get().logRatio();
-        RatioInterval ri = new RatioInterval(Math.exp(d), Math.exp(d - t * se), Math.exp(d + t * se), Math.sqrt(launches.variance()));
+        RatioInterval ri = new RatioInterval(Math.exp(d), Math.exp(d - t * se), Math.exp(d + t * se), Math.sqrt(spread.variance()));
         String figures = String.format(Locale.ROOT, "ratio %s, 95 %% CI %s; %s%s", Verdict.fixed(ri.ratio()), ri.ends(Verdict::fixed),
-                launches.describe(), dropped);
+                launches.describe(spread), dropped);
         String m = Numbers.format(rules.minEffect() * 100);
         Verdict.Kind kind = Verdict.kind(figure, ri, rules);
         return switch (kind) {
@@ -136,13 +139,39 @@ public final class PairedVerdict {
     }
 
     /**
+     * One launch's level variance on the log scale, as estimated, with its degrees of freedom.
+     *
+     * @param sum the sum of squares (each scaled to one launch's variance) it is the mean of
+     */
+    record Spread(double sum, int df) {
+
+        double variance() {
+            return df == 0 ? Double.NaN : sum / df;
+        }
+
+        Spread plus(Spread other) {
+            return new Spread(sum + other.sum, df + other.df);
+        }
+    }
+
+    /**
      * Each block's launch levels and the spread between launches they show.
      *
-     * @param levels   block → server ({@link Side}) → its level against the block's cycles, log scale
-     * @param variance one launch's level variance, pooled
-     * @param df       its degrees of freedom
+     * @param levels block → server ({@link Side}) → its level against the block's cycles, log scale
+     * @param aaSpread      one launch's variance from the base's two launches in each block
+     * @param othersSpread  one launch's variance from each other variant's spread from block to block
      */
-    record Launches(Map<Integer, Map<Side, Double>> levels, String base, double variance, int df, int cycles) {
+    record Launches(Map<Integer, Map<Side, Double>> levels, String base, Spread aaSpread, Spread othersSpread, int cycles) {
+
+        /** What a variant's comparison is judged on: every estimate of a launch's variance. */
+        Spread pooled() {
+            return aaSpread.plus(othersSpread);
+        }
+
+        /** What the A/A is judged on: the estimate it took no part in. */
+        Spread others() {
+            return othersSpread;
+        }
 
         static Launches read(Figure figure, List<TrialResult> slices, String base) {
             Map<Integer, Map<Side, Map<Integer, Double>>> byBlock = new TreeMap<>();
@@ -162,16 +191,16 @@ public final class PairedVerdict {
                 cycles = Math.max(cycles, block.getValue().values().stream().mapToInt(Map::size).max().orElse(0));
             }
             // Each term below is one launch's variance times a known factor, whatever the variants' true levels.
-            double sum = 0;
-            int df = 0;
+            double aaSum = 0;
+            int aaDf = 0;
             Map<String, List<Double>> contrasts = new LinkedHashMap<>();
             for (Map<Side, Double> block : levels.values()) {
                 Double a1 = block.get(new Side(base, 1));
                 Double a2 = block.get(new Side(base, 2));
                 if (a1 != null && a2 != null) {
                     // the A/A's difference: twice a launch's variance, with mean 0 (the same variant)
-                    sum += (a2 - a1) * (a2 - a1) / 2;
-                    df++;
+                    aaSum += (a2 - a1) * (a2 - a1) / 2;
+                    aaDf++;
                 }
                 baseLevel(block, base).ifPresent(ref -> block.forEach((side, level) -> {
                     if (!side.variant().equals(base)) {
@@ -180,6 +209,8 @@ public final class PairedVerdict {
                 }));
             }
             // a variant's contrast from block to block: its spread is (1 + 1/2) launches' where the base had both launches
+            double sum = 0;
+            int df = 0;
             for (List<Double> c : contrasts.values()) {
                 if (c.size() > 1) {
                     double mean = c.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
@@ -187,7 +218,7 @@ public final class PairedVerdict {
                     df += c.size() - 1;
                 }
             }
-            return new Launches(levels, base, df == 0 ? Double.NaN : sum / df, df, cycles);
+            return new Launches(levels, base, new Spread(aaSum, aaDf), new Spread(sum, df), cycles);
         }
 
         /** The base's level in a block: the mean of its launches there, with how many. */
@@ -228,9 +259,9 @@ public final class PairedVerdict {
                     : Optional.of(new Estimate(d.stream().mapToDouble(Double::doubleValue).average().orElseThrow(), 2.0 / d.size()));
         }
 
-        String describe() {
+        String describe(Spread spread) {
             return String.format(Locale.ROOT, "%d block(s) of up to %d cycles, launch-to-launch spread %s on %d df", levels.size(), cycles,
-                    Double.isNaN(variance) ? "unknown" : String.format(Locale.ROOT, "%.3f", Math.sqrt(variance)), df);
+                    spread.df() == 0 ? "unknown" : String.format(Locale.ROOT, "%.3f", Math.sqrt(spread.variance())), spread.df());
         }
 
         /**
