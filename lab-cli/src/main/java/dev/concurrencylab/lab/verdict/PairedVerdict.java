@@ -103,13 +103,7 @@ public final class PairedVerdict {
         return switch (kind) {
             case SAME -> new Verdict(label, base, figure, kind, "the same as " + base + " within ±" + m + " % (" + figures + ")", ri);
             case UNDECIDED -> new Verdict(label, base, figure, kind, "undecided against " + base + " (" + figures + "; more blocks would tell)", ri);
-            default -> {
-                boolean higher = ri.ratio() > 1;
-                double times = higher ? ri.ratio() : 1 / ri.ratio();
-                String size = times >= 1.5 ? Numbers.ratio(times) : Numbers.format(Math.abs(ri.ratio() - 1) * 100) + " %";
-                yield new Verdict(label, base, figure, kind, String.format(Locale.ROOT, "%s %s %s than %s (%s)", size,
-                        higher ? "higher" : "lower", figure.label(), base, figures), ri);
-            }
+            default -> new Verdict(label, base, figure, kind, Verdict.claim(figure, ri, base, figures), ri);
         };
     }
 
