@@ -33,6 +33,7 @@ final class Progress implements LoadListener {
 
     /** A trial's time as the plan's estimate gives it, until the first trial ends; {@code null}: none. */
     private volatile Duration firstGuess;
+    private volatile int paceAfter = 1;
 
     Progress(PrintStream out, boolean terminal, int total) {
         this.out = out;
@@ -43,6 +44,15 @@ final class Progress implements LoadListener {
     /** The ETA starts from {@code perTrial} (the dry run's estimate) rather than "?". */
     void guess(Duration perTrial) {
         firstGuess = perTrial;
+    }
+
+    /**
+     * The ETA follows the pace only once {@code n} trials have ended. A paired block spends its first
+     * minutes starting and warming its servers before its first slice, so one block's slices must end
+     * before slices per minute say anything (the first slice's pace once read 1 h 32 min for a 10 min run).
+     */
+    void paceAfter(int n) {
+        paceAfter = Math.max(1, n);
     }
 
     void trial(PlannedTrial trial) {
@@ -127,9 +137,13 @@ final class Progress implements LoadListener {
 
     /** From the pace so far; until the first trial ends, from the plan's estimate ("~"), or unknown. */
     private String eta() {
-        if (done == 0) {
+        if (done < paceAfter) {
             Duration guess = firstGuess;
-            return guess == null ? "?" : "~" + clock(guess.multipliedBy(total - already));
+            if (guess == null) {
+                return "?";
+            }
+            Duration left = guess.multipliedBy(total - already).minusNanos(System.nanoTime() - runStart);
+            return "~" + clock(left.isNegative() ? Duration.ZERO : left);
         }
         long perTrial = (System.nanoTime() - runStart) / done;
         return clock(Duration.ofNanos(perTrial * (total - already - done)));

@@ -60,6 +60,9 @@ public final class Runner {
         TrialExecutor executor = new TrialExecutor(driver, session, plan.suite().rules());
         Progress progress = session.progress(plan.trialCount());
         progress.guess(estimate.perTrial());
+        if (plan.trials().isEmpty() && plan.pairing() != null) {
+            progress.paceAfter(plan.sliceCount() / plan.pairing().blocks());
+        }
         Rounds rounds = new Rounds(plan, session, progress, EarlierPart.of(plan, session.earlier().stream().map(TrialResult::identity).toList()));
         // a resumed run's trials so far, by number: the plan is walked again from its start and they are passed over
         Map<Integer, TrialResult> before = session.earlier().stream().collect(Collectors.toMap(t -> t.identity().number(), t -> t));
