@@ -38,6 +38,12 @@ public record ClosedSweep(@JsonProperty(required = true) List<Integer> users, @J
         return users.stream().mapToInt(Integer::intValue).max().orElse(1);
     }
 
+    /** Each level is a steady closed load, so a sweep pairs level by level: its slices are its levels' ({@link MaxRate#sliced}). */
+    @Override
+    public Optional<LoadModel> sliced(Duration length) {
+        return Optional.of(new ClosedSweep(users, length));
+    }
+
     /** One window per level. */
     public List<MaxRate> levels() {
         return users.stream().map(n -> new MaxRate(n, duration)).toList();

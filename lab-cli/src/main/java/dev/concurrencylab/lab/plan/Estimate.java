@@ -75,14 +75,15 @@ public record Estimate(int minTrials, int maxTrials, Duration least, Duration mo
             }
         }
         if (plan.pairing() != null) {
-            // a paired block: each server warmed once per benchmark, then its slices; the A/A's server is priced as any
+            // a paired block: each server warmed once per benchmark (the later ones from a warm JVM), then its slices; the A/A's server is priced as any
             Pairing p = plan.pairing();
             int servers = p.blocks() * Pairing.servers(plan.variants().size());
             var warmup = plan.suite().warmup().at(plan.scale());
             Duration slices = p.settle().plus(p.slice()).multipliedBy(plan.sliceCount());
             for (int b = 0; b < plan.paired().size(); b++) {
-                least = least.plus(warmup.min().multipliedBy(servers));
-                most = most.plus(warmup.max().multipliedBy(servers));
+                var rule = b == 0 ? warmup : Pairing.later(warmup);
+                least = least.plus(rule.min().multipliedBy(servers));
+                most = most.plus(rule.max().multipliedBy(servers));
             }
             least = least.plus(slices);
             most = most.plus(slices);

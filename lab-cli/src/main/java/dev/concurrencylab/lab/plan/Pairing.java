@@ -1,5 +1,6 @@
 package dev.concurrencylab.lab.plan;
 
+import dev.concurrencylab.lab.load.SteadyState;
 import dev.concurrencylab.lab.load.Warmup;
 import dev.concurrencylab.lab.suite.Scale;
 import java.time.Duration;
@@ -33,6 +34,16 @@ public record Pairing(int blocks, int cycles, Duration settle, Duration slice) {
     /** A slice's settle: the load runs, unmeasured, until the server is back at its level after idling. */
     public Warmup settleWarmup() {
         return Warmup.fixed(settle);
+    }
+
+    /**
+     * The warm-up of a block's later benchmarks, on servers the block's first benchmark warmed: the code
+     * they share (the HTTP stack, the pools) is at its level already, so the suite's minimum is not
+     * needed again; the steadiness test still holds each until its own code is, up to the same bound.
+     */
+    public static Warmup later(Warmup rule) {
+        Duration floor = Duration.ofSeconds(SteadyState.THROUGHPUT.window());
+        return !rule.untilSteady() || rule.min().compareTo(floor) <= 0 ? rule : Warmup.steady(floor, rule.max());
     }
 
     /** The servers of a block: each variant once, the base twice. */

@@ -3,6 +3,7 @@ package dev.concurrencylab.lab.run;
 import dev.concurrencylab.lab.hosts.HostException;
 import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.LoadResult;
+import dev.concurrencylab.lab.load.Warmup;
 import dev.concurrencylab.lab.plan.Pairing;
 import dev.concurrencylab.lab.plan.Plan;
 import dev.concurrencylab.lab.plan.PlannedTrial;
@@ -78,11 +79,13 @@ final class Blocks {
         for (int block = begun + 1; block <= pairing.blocks() && !session.aborting() && !serviceDied; block++) {
             List<Server> servers = launch(block);
             try {
+                Warmup rule = plan.suite().warmup().at(plan.scale());
                 for (Benchmark benchmark : order()) {
                     if (session.aborting() || serviceDied) {
                         break;
                     }
-                    runBenchmark(block, benchmark, servers, pairing);
+                    runBenchmark(block, benchmark, servers, pairing, rule);
+                    rule = Pairing.later(rule);
                 }
             } finally {
                 servers.forEach(s -> session.stop(s.sut()));
@@ -140,7 +143,7 @@ final class Blocks {
         return servers;
     }
 
-    private void runBenchmark(int block, Benchmark benchmark, List<Server> servers, Pairing pairing) {
+    private void runBenchmark(int block, Benchmark benchmark, List<Server> servers, Pairing pairing, Warmup rule) {
         List<Server> live = new ArrayList<>(servers);
         Collections.shuffle(live, random);
         for (Server s : live) {
@@ -148,7 +151,7 @@ final class Blocks {
                 return;
             }
             PlannedTrial warm = new PlannedTrial(0, s.variant(), benchmark, block, benchmark.request(plan.scale()),
-                    sliced(benchmark, WARM_WINDOW), plan.suite().warmup().at(plan.scale()), 0, new Slice(block, 0, 0, s.copy()));
+                    sliced(benchmark, WARM_WINDOW), rule, 0, new Slice(block, 0, 0, s.copy()));
             try {
                 LoadResult r = executor.warm(s.sut(), warm, progress);
                 progress.ended(String.format(Locale.ROOT, "warmed %s in %.0f s%s", s.label(), r.warmedSeconds(),

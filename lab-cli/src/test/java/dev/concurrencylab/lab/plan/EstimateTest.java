@@ -33,6 +33,22 @@ class EstimateTest {
     }
 
     @Test
+    void aPairedBlockWarmsItsFirstBenchmarkByTheSuitesRuleAndItsLaterOnesOnlyUntilSteady() {
+        Suite quick = LOADER.load("quick");
+        Plan plan = Planner.plan(quick, Scale.STANDARD, TrialCount.SUITE, quick.variants());
+
+        Estimate e = Estimate.of(plan);
+
+        Pairing p = plan.pairing();
+        int servers = p.blocks() * Pairing.servers(quick.variants().size());
+        Duration slices = p.settle().plus(p.slice()).multipliedBy(plan.sliceCount());
+        assertThat(plan.paired()).hasSize(2);
+        assertThat(e.least()).as("30 s for the first benchmark, the 5 s steadiness test for the second")
+                .isEqualTo(Duration.ofSeconds(30 + 5).multipliedBy(servers).plus(slices));
+        assertThat(e.most()).isEqualTo(Duration.ofSeconds(120 + 120).multipliedBy(servers).plus(slices));
+    }
+
+    @Test
     void roundsMayStopAfterTheSecondSoTheLeastIsTwoTrialsOfEach() {
         Suite e0 = LOADER.load("e0-posts");
         Plan plan = Planner.plan(e0, Scale.STANDARD, TrialCount.SUITE, e0.variants());

@@ -103,6 +103,23 @@ class SuiteLoaderTest {
     }
 
     @Test
+    void aPairedClosedSweepPairsEachOfItsLevels() {
+        Suite suite = loader.parse("t.yaml", """
+                name: t
+                variants: [webflux]
+                benchmarks:
+                  - name: posts
+                    workload: posts-read
+                    design: paired
+                    load: {model: closed-sweep, users: [10, 50], duration: 5s}
+                """);
+
+        assertThat(suite.benchmarks()).extracting(Benchmark::design).containsExactly(Design.PAIRED, Design.PAIRED);
+        assertThat(suite.benchmarks().get(1).load().at(Scale.QUICK).sliced(Duration.ofSeconds(3)))
+                .contains(new LoadModel.MaxRate(50, Duration.ofSeconds(3)));
+    }
+
+    @Test
     void theMachinesPaceIsTimedOnlyWhereABenchmarkOrTheRunAsksForIt() {
         Suite suite = loader.parse("t.yaml", VALID);
         Suite paced = loader.parse("t.yaml", VALID.replace("  - workload: delay", "  - workload: delay\n    pace: true"));
