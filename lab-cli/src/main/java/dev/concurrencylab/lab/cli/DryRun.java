@@ -36,7 +36,8 @@ final class DryRun {
             out.printf("  %s; warm-up %s per server for a block's first benchmark%s%n", plan.pairedDescription(), warmup(rule),
                     plan.paired().size() < 2 ? "" : ", " + warmup(Pairing.later(rule)) + " for its later ones");
         }
-        out.printf("  trials: %s%n", plan.trials().isEmpty() ? plan.sliceCount() + " slices"
+        out.printf("  trials: %s%n", plan.trials().isEmpty() ? (estimate.minTrials() == estimate.maxTrials() ? "" : estimate.minTrials() + "–")
+                + plan.sliceCount() + " slices"
                 : plan.sequential() == null
                 ? String.format("%d (%d of each variant and benchmark)%s", plan.trials().size(), plan.trialsPerVariant(),
                         plan.pairing() == null ? "" : ", and " + plan.sliceCount() + " slices")

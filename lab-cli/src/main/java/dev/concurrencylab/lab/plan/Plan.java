@@ -46,7 +46,13 @@ public record Plan(Suite suite, Scale scale, int trialsPerVariant, List<PlannedT
                 pairing.settle().toSeconds(), pairing.slice().toSeconds(), sliceCount())
                 + (sequential == null || pairing.blocks() <= Sequential.FIRST_LOOK ? ""
                         : String.format(java.util.Locale.ROOT, " at most: the blocks stop once every comparison is decided on throughput "
-                                + "and p99 (99.9 %% intervals after blocks %d–%d, 95 %% after the last)", Sequential.FIRST_LOOK, pairing.blocks() - 1));
+                                + "and p99 (99.9 %% intervals after %s, 95 %% after the last)", looks()));
+    }
+
+    /** The blocks after which the sequential rule looks before the last, as a sentence says them. */
+    private String looks() {
+        int last = pairing.blocks() - 1;
+        return last == Sequential.FIRST_LOOK ? "block " + last : "blocks " + Sequential.FIRST_LOOK + "–" + last;
     }
 
     /** The servers the paired design starts when every block runs. */
@@ -62,7 +68,7 @@ public record Plan(Suite suite, Scale scale, int trialsPerVariant, List<PlannedT
         if (trials.isEmpty() && pairing != null) {
             return RunDefinition.SEQUENTIAL + String.format(java.util.Locale.ROOT, "blocks of every variant side by side, up to %d; a "
                     + "benchmark's blocks stop once every variant against the base is decided on throughput and p99 (Haybittle–Peto: "
-                    + "99.9 %% intervals after blocks %d–%d, 95 %% after the last)", pairing.blocks(), Sequential.FIRST_LOOK, pairing.blocks() - 1);
+                    + "99.9 %% intervals after %s, 95 %% after the last)", pairing.blocks(), looks());
         }
         return sequential.describe() + (pairing == null ? "" : "; the paired benchmarks' blocks stop by the same rule");
     }
