@@ -114,8 +114,8 @@ public final class PairedVerdict {
         Spread spread = aa ? launches.others() : launches.pooled();
         if (e.isEmpty() || spread.df() < 1) {
             return new Verdict(label, base, figure, Verdict.Kind.NO_VERDICT, String.format(Locale.ROOT,
-                    "no verdict: %s; a paired interval needs a block with both sides and two launches of one variant at least%s",
-                    launches.describe(spread), aa ? " (for the A/A, a variant besides the base in two blocks)" : ""), null);
+                    "no verdict: %s; a paired interval needs a block with both sides and two launches of one variant at least%s%s",
+                    launches.describe(spread), aa ? " (for the A/A, a variant besides the base in two blocks)" : "", dropped), null);
         }
         double t = new TDistribution(null, spread.df()).inverseCumulativeProbability(1 - (1 - confidence) / 2);
         double se = Math.sqrt(spread.variance() * e.get().weight());

@@ -175,6 +175,18 @@ class PairedVerdictTest {
     }
 
     @Test
+    void aLineWithoutAnIntervalSaysHowManySlicesItsFlagsLeftOut() {
+        List<TrialResult> slices = new ArrayList<>();
+        for (TrialResult t : run(new Random(78), 2, 3, Map.of(BASE, 0.0, "b", 0.0))) {
+            slices.add(t.identity().variant().equals("b") ? Trials.slice("b", t.identity().slice().block(), t.identity().slice().cycle(), 1, 1,
+                    10_000, "noisy") : t);
+        }
+        Verdict v = PairedVerdict.of(Figure.THROUGHPUT, new PairedVerdict.Side("b", 1), BASE, slices, RULES);
+        assertEquals(Verdict.Kind.NO_VERDICT, v.kind(), v.text());
+        assertTrue(v.text().contains("6 and 0 slice(s) left out for their flags"), v.text());
+    }
+
+    @Test
     void aServerThatDiedFailsItsSideWhileTheOthersAreJudged() {
         List<TrialResult> slices = new ArrayList<>(run(new Random(75), 2, 4, Map.of(BASE, 0.0, "b", 0.0, "c", 0.0)));
         TrialResult ok = slices.stream().filter(t -> t.identity().variant().equals("c")).findFirst().orElseThrow();
