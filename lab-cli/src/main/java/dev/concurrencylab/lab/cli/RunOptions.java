@@ -11,7 +11,6 @@ import dev.concurrencylab.lab.hosts.Ssh;
 import dev.concurrencylab.lab.hosts.Topology;
 import dev.concurrencylab.lab.load.LoadDriver;
 import dev.concurrencylab.lab.load.hyperfoil.HyperfoilDriver;
-import dev.concurrencylab.lab.result.Environment;
 import dev.concurrencylab.lab.result.Numbers;
 import dev.concurrencylab.lab.result.ResultStore;
 import dev.concurrencylab.lab.result.RunDefinition;

@@ -1,4 +1,4 @@
-package dev.concurrencylab.lab.result;
+package dev.concurrencylab.lab.cli;
 
 import dev.concurrencylab.lab.load.OpenFiles;
 import java.io.IOException;
