@@ -17,7 +17,7 @@ import dev.concurrencylab.lab.run.EarlierPart;
 import dev.concurrencylab.lab.run.Runner;
 import dev.concurrencylab.lab.run.Session;
 import dev.concurrencylab.lab.suite.Catalog;
-import dev.concurrencylab.lab.suite.Published;
+import dev.concurrencylab.lab.result.Published;
 import dev.concurrencylab.lab.suite.Scale;
 import dev.concurrencylab.lab.suite.Suite;
 import dev.concurrencylab.lab.suite.Variant;

@@ -3,7 +3,7 @@ package dev.concurrencylab.lab.report;
 import dev.concurrencylab.lab.result.Numbers;
 import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.result.VerdictRules;
-import dev.concurrencylab.lab.suite.Published;
+import dev.concurrencylab.lab.result.Published;
 import dev.concurrencylab.lab.verdict.Figure;
 import dev.concurrencylab.lab.verdict.RatioInterval;
 import dev.concurrencylab.lab.verdict.Reproduction;

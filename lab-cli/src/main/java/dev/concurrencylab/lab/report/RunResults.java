@@ -6,7 +6,7 @@ import dev.concurrencylab.lab.result.RunInfo;
 import dev.concurrencylab.lab.result.Threshold;
 import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.result.VerdictRules;
-import dev.concurrencylab.lab.suite.Published;
+import dev.concurrencylab.lab.result.Published;
 import dev.concurrencylab.lab.verdict.WindowShapes;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -2,7 +2,7 @@ package dev.concurrencylab.lab.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.concurrencylab.lab.suite.Published;
+import dev.concurrencylab.lab.result.Published;
 import dev.concurrencylab.lab.verdict.Figure;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -2,10 +2,12 @@ package dev.concurrencylab.lab.binding;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import java.io.IOException;
 import java.time.Duration;
@@ -22,6 +24,23 @@ public final class DurationText {
 
     private DurationText() {
     }
+
+    /**
+     * {@code 500ms}, {@code 30s}, {@code 2m}, {@code 1h} in a file a user wrote (a suite, published
+     * figures), read by {@link Yaml} so that a bad value is reported where it was written.
+     */
+    public static final JsonDeserializer<Duration> AS_WRITTEN = new StdDeserializer<>(Duration.class) {
+        @Override
+        public Duration deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+            Duration d = p.currentToken().isScalarValue() ? parse(p.getText()) : null;
+            if (d == null) {
+                String written = p.currentToken().isScalarValue() ? p.getText()
+                        : "a " + (p.currentToken() == JsonToken.START_ARRAY ? "list" : "map");
+                throw Positions.error(p, ctxt, "expected a duration such as 500ms, 30s or 2m, not '" + written + "'");
+            }
+            return d;
+        }
+    };
 
     /** Registered by {@link Json#MAPPER}: results and the wire write durations as suites do. */
     static SimpleModule module() {

@@ -1,10 +1,14 @@
-package dev.concurrencylab.lab.suite;
+package dev.concurrencylab.lab.result;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import dev.concurrencylab.lab.binding.DurationText;
 import dev.concurrencylab.lab.binding.SuiteException;
+import dev.concurrencylab.lab.binding.Yaml;
 import dev.concurrencylab.lab.load.LoadModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -31,6 +35,9 @@ public record Published(
         List<Run> runs,
         @JsonProperty(required = true) List<Value> figures,
         List<Claim> comparisons) {
+
+    /** Its runs' load models hold the only value type of its own a published file writes: durations. */
+    private static final Yaml YAML = new Yaml(new SimpleModule("lab-published").addDeserializer(Duration.class, DurationText.AS_WRITTEN));
 
     /** Where the suite's published figures live, if it has any. */
     public static final String FOLDER = "published";
@@ -105,6 +112,6 @@ public record Published(
 
     /** Reads a published file; a bad one is one line with its place, as a suite's is. */
     public static Published read(Path file) {
-        return SuiteYaml.read(file, Published.class);
+        return YAML.read(file, Published.class);
     }
 }
