@@ -1,6 +1,7 @@
 package dev.concurrencylab.lab.export;
 
-import dev.concurrencylab.lab.report.RunResults;
+import dev.concurrencylab.lab.result.RunResults;
+import dev.concurrencylab.lab.verdict.WindowShapes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -47,7 +48,7 @@ public enum Export {
      * JUnit files are named {@code TEST-*.xml}, the pattern CI plugins look for by default.
      */
     public Path write(Path resultsDir, Path outDir) {
-        RunResults results = RunResults.read(resultsDir);
+        RunResults results = WindowShapes.classed(RunResults.read(resultsDir));
         String run = resultsDir.toAbsolutePath().normalize().getFileName().toString();
         Path file = outDir.resolve((this == JUNIT ? "TEST-lab-" : "") + run + extension);
         try {

@@ -1,7 +1,7 @@
 package dev.concurrencylab.lab.export;
 
-import dev.concurrencylab.lab.report.RunResults;
 import dev.concurrencylab.lab.result.CheckResult;
+import dev.concurrencylab.lab.result.RunResults;
 import dev.concurrencylab.lab.result.ThresholdResult;
 import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.result.Threshold;

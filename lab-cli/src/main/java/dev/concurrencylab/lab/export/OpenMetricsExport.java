@@ -1,8 +1,8 @@
 package dev.concurrencylab.lab.export;
 
 import dev.concurrencylab.lab.load.SecondStats;
+import dev.concurrencylab.lab.result.RunResults;
 import dev.concurrencylab.lab.usage.ResourceSample;
-import dev.concurrencylab.lab.report.RunResults;
 import dev.concurrencylab.lab.result.CheckResult;
 import dev.concurrencylab.lab.result.LatencySummary;
 import dev.concurrencylab.lab.result.RequestFigures;

@@ -1,6 +1,6 @@
 package dev.concurrencylab.lab.export;
 
-import dev.concurrencylab.lab.report.RunResults;
+import dev.concurrencylab.lab.result.RunResults;
 import dev.concurrencylab.lab.result.TrialResult;
 import java.time.Instant;
 import java.util.HashMap;

@@ -1,5 +1,6 @@
 package dev.concurrencylab.lab.report;
 
+import dev.concurrencylab.lab.result.RunResults;
 import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.result.VerdictRules;
 import dev.concurrencylab.lab.verdict.FailureRates;

@@ -3,6 +3,7 @@ package dev.concurrencylab.lab.report;
 import dev.concurrencylab.lab.cpu.CpuLayout;
 import dev.concurrencylab.lab.result.RunHost;
 import dev.concurrencylab.lab.result.RunInfo;
+import dev.concurrencylab.lab.result.RunResults;
 import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.verdict.Figure;
 import java.nio.file.Path;

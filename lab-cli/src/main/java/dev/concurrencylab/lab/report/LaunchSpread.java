@@ -1,6 +1,7 @@
 package dev.concurrencylab.lab.report;
 
 import dev.concurrencylab.lab.result.Numbers;
+import dev.concurrencylab.lab.result.RunResults;
 import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.result.WindowShape;
 import dev.concurrencylab.lab.verdict.Figure;

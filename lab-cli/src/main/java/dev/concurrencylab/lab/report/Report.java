@@ -1,5 +1,7 @@
 package dev.concurrencylab.lab.report;
 
+import dev.concurrencylab.lab.result.RunResults;
+import dev.concurrencylab.lab.verdict.WindowShapes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -18,7 +20,7 @@ public final class Report {
 
     /** @return the HTML report's path */
     public static Path render(Path dir) {
-        ReportContent content = ReportContent.of(RunResults.read(dir));
+        ReportContent content = ReportContent.of(WindowShapes.classed(RunResults.read(dir)));
         try {
             Path charts = Files.createDirectories(dir.resolve("charts"));
             for (Section s : content.sections()) {

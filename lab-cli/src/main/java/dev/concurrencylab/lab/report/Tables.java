@@ -4,6 +4,7 @@ import dev.concurrencylab.lab.result.CheckResult;
 import dev.concurrencylab.lab.result.LatencySummary;
 import dev.concurrencylab.lab.result.Numbers;
 import dev.concurrencylab.lab.result.RequestFigures;
+import dev.concurrencylab.lab.result.RunResults;
 import dev.concurrencylab.lab.result.ThresholdResult;
 import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.result.WindowShape;

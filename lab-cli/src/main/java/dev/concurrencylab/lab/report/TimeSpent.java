@@ -1,6 +1,7 @@
 package dev.concurrencylab.lab.report;
 
 import dev.concurrencylab.lab.result.RunInfo;
+import dev.concurrencylab.lab.result.RunResults;
 import dev.concurrencylab.lab.result.TrialResult;
 import java.time.Duration;
 import java.util.List;

@@ -4,6 +4,7 @@ import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.SecondStats;
 import dev.concurrencylab.lab.load.SteadyState;
 import dev.concurrencylab.lab.result.Numbers;
+import dev.concurrencylab.lab.result.RunResults;
 import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.result.VerdictRules;
 import dev.concurrencylab.lab.result.WindowShape;
@@ -63,6 +64,12 @@ public final class WindowShapes {
             return t;
         }
         return t.withWindowShape(shape, shape.flat() ? null : describe(shape) + " (classed when read: the record predates its window's class)");
+    }
+
+    /** A results directory with each completed trial's window classed as above, by the rules its run recorded. */
+    public static RunResults classed(RunResults results) {
+        VerdictRules rules = results.rules();
+        return new RunResults(results.dir(), results.run(), results.trials().stream().map(t -> classed(t, rules)).toList());
     }
 
     /** A moved window as its window-shifted flag says it: each level with its seconds. */

@@ -3,9 +3,10 @@ package dev.concurrencylab.lab.export;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.concurrencylab.lab.cli.Lab;
-import dev.concurrencylab.lab.report.RunResults;
+import dev.concurrencylab.lab.result.RunResults;
 import dev.concurrencylab.lab.result.RunRules;
 import dev.concurrencylab.lab.result.Threshold;
+import dev.concurrencylab.lab.verdict.WindowShapes;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -105,7 +106,7 @@ class JUnitExportTest {
 
     @Test
     void aThresholdFailsExactlyWhereTheRunsExitCodeSaysItWasCrossed() {
-        RunResults results = RunResults.read(dir);
+        RunResults results = WindowShapes.classed(RunResults.read(dir));
         List<String> crossed = Threshold.outcomes(results.trials()).stream().filter(o -> !o.met())
                 .map((RunRules.ThresholdOutcome o) -> "own-app." + o.benchmark() + "." + o.variant() + " | threshold " + o.threshold()).toList();
 

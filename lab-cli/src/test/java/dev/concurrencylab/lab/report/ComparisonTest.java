@@ -3,6 +3,8 @@ package dev.concurrencylab.lab.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.concurrencylab.lab.result.RunResults;
+import dev.concurrencylab.lab.verdict.WindowShapes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,7 +22,7 @@ class ComparisonTest {
         Path a = run("a", "hello", 1000, 1100);
         Path b = run("b", "hello", 2000, 2100);
 
-        String md = Comparison.markdown(RunResults.read(a), RunResults.read(b));
+        String md = Comparison.markdown(WindowShapes.classed(RunResults.read(a)), WindowShapes.classed(RunResults.read(b)));
 
         assertThat(md).contains("| mvc-platform | throughput (req/s) | 1,050 (1,000–1,100) | 2,050 (2,000–2,100) | "
                 + "2.0× higher throughput than A (ratio 1.95, 95 % CI ");
@@ -31,7 +33,7 @@ class ComparisonTest {
         Path a = run("a", "hello", 1000, 1100);
         Path b = run("b", "posts", 1000, 1100);
 
-        assertThatThrownBy(() -> Comparison.markdown(RunResults.read(a), RunResults.read(b)))
+        assertThatThrownBy(() -> Comparison.markdown(WindowShapes.classed(RunResults.read(a)), WindowShapes.classed(RunResults.read(b))))
                 .hasMessageContaining("share no benchmark");
     }
 
@@ -43,7 +45,7 @@ class ComparisonTest {
         Path a = run("a", "visit", steps.formatted(500), 1000, 1100);
         Path b = run("b", "visit", steps.formatted(1000), 2000, 2100);
 
-        String md = Comparison.markdown(RunResults.read(a), RunResults.read(b));
+        String md = Comparison.markdown(WindowShapes.classed(RunResults.read(a)), WindowShapes.classed(RunResults.read(b)));
 
         assertThat(md).contains("| mvc-platform | `list` throughput (req/s) | 500 | 1,000 | – |",
                 "| mvc-platform | `list` p99 (ms) | 9 | 9 | – |", "| mvc-platform | `edit` error rate (%) | 2 | 2 | – |",

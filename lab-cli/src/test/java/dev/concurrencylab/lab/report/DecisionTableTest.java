@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.concurrencylab.lab.result.ResultStore;
+import dev.concurrencylab.lab.result.RunResults;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

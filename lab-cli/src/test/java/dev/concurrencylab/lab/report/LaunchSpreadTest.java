@@ -3,6 +3,7 @@ package dev.concurrencylab.lab.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.concurrencylab.lab.result.CostPerRequest;
+import dev.concurrencylab.lab.result.RunResults;
 import dev.concurrencylab.lab.result.ServerUse;
 import dev.concurrencylab.lab.result.TrialIdentity;
 import dev.concurrencylab.lab.result.TrialOutcome;

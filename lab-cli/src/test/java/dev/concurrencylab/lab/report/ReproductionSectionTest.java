@@ -3,6 +3,7 @@ package dev.concurrencylab.lab.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.concurrencylab.lab.result.Published;
+import dev.concurrencylab.lab.result.RunResults;
 import dev.concurrencylab.lab.verdict.Figure;
 import java.io.IOException;
 import java.nio.file.Files;

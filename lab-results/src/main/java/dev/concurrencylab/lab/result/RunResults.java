@@ -1,13 +1,6 @@
-package dev.concurrencylab.lab.report;
+package dev.concurrencylab.lab.result;
 
 import dev.concurrencylab.lab.capacity.CapacityResults;
-import dev.concurrencylab.lab.result.ResultStore;
-import dev.concurrencylab.lab.result.RunInfo;
-import dev.concurrencylab.lab.result.Threshold;
-import dev.concurrencylab.lab.result.TrialResult;
-import dev.concurrencylab.lab.result.VerdictRules;
-import dev.concurrencylab.lab.result.Published;
-import dev.concurrencylab.lab.verdict.WindowShapes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -21,7 +14,11 @@ import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 
-/** A results directory as the report reads it: nothing but its files. */
+/**
+ * A results directory read back: nothing but its files, each record as it was written. A report reads
+ * it through {@code verdict.WindowShapes.classed}, which classes the windows of records older than
+ * their window's class by the rules of today.
+ */
 public record RunResults(Path dir, RunInfo run, List<TrialResult> trials) {
 
     /** Where a run keeps the original's published figures, so its report needs nothing outside the directory. */
@@ -45,8 +42,7 @@ public record RunResults(Path dir, RunInfo run, List<TrialResult> trials) {
             }
         }
         trials.sort(Comparator.comparingInt(t -> t.identity().number()));
-        VerdictRules rules = new RunResults(dir, run, List.of()).rules();
-        return new RunResults(dir, run, trials.stream().map(t -> WindowShapes.classed(t, rules)).toList());
+        return new RunResults(dir, run, List.copyOf(trials));
     }
 
     /** One results file into its record; what cannot be read is one line naming the file and the field. */
