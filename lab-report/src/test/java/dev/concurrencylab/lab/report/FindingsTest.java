@@ -2,21 +2,10 @@ package dev.concurrencylab.lab.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.concurrencylab.lab.cli.Lab;
-import dev.concurrencylab.lab.result.CostPerRequest;
-import dev.concurrencylab.lab.result.Latencies;
-import dev.concurrencylab.lab.result.ResultStore;
-import dev.concurrencylab.lab.result.ServerUse;
 import dev.concurrencylab.lab.result.TrialIdentity;
-import dev.concurrencylab.lab.result.TrialOutcome;
 import dev.concurrencylab.lab.result.TrialResult;
-import dev.concurrencylab.lab.result.TrialStatus;
 import dev.concurrencylab.lab.result.Trials;
-import dev.concurrencylab.lab.result.WarmUp;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -106,9 +95,9 @@ class FindingsTest {
         Path dir = run("20261123-100000-e0-posts", "2026-11-23T10:00:00Z", 14_000, 14_100, 14_200);
         // the same run as if each webflux trial had followed the trial before it on its server
         for (int number = 2; number <= 6; number += 2) {
-            TrialResult t = trial(number, "webflux", number / 2, 14_000, null);
+            TrialResult t = FinishedRuns.trial(number, "webflux", number / 2, 14_000, null);
             TrialIdentity id = t.identity();
-            write(dir.resolve("trials"), new TrialResult(new TrialIdentity(id.number(), id.variant(), id.benchmark(), id.workload(),
+            FinishedRuns.write(dir.resolve("trials"), new TrialResult(new TrialIdentity(id.number(), id.variant(), id.benchmark(), id.workload(),
                     id.repetition(), id.loadModel(), id.load(), number - 1), t.outcome(), t.warmUp(), t.window(), t.latencies(),
                     t.delivery(), t.completion(), t.judged(), t.server()));
         }
@@ -123,8 +112,8 @@ class FindingsTest {
         Path failing = run("20261123-100000-e0-posts", "2026-11-23T10:00:00Z", 14_000, 14_100, 14_200);
         // mvc-platform's trials failed 5 % of their requests in this run: its section gives no throughput verdict
         for (int number = 1; number <= 5; number += 2) {
-            TrialResult t = trial(number, "mvc-platform", (number + 1) / 2, 10_000, null);
-            write(failing.resolve("trials"), new TrialResult(t.identity(), t.outcome(), t.warmUp(),
+            TrialResult t = FinishedRuns.trial(number, "mvc-platform", (number + 1) / 2, 10_000, null);
+            FinishedRuns.write(failing.resolve("trials"), new TrialResult(t.identity(), t.outcome(), t.warmUp(),
                     Trials.window(10_000, Map.of("reset", 50L), 0.05), t.latencies(), t.delivery(), t.completion(), t.judged(), t.server()));
         }
         Path clean = run("20261124-100000-e0-posts", "2026-11-24T10:00:00Z", 14_000, 14_100, 14_200);
@@ -167,57 +156,13 @@ class FindingsTest {
         assertThat(text).contains("Every comparison got the same kind of verdict in every run.").doesNotContain("Where the verdict moved");
     }
 
-    @Test
-    void theCommandWritesTheFileWhole() throws IOException {
-        Path dir = run("20261123-100000-e0-posts", "2026-11-23T10:00:00Z", 14_000, 14_100, 14_200);
-        Path out = tmp.resolve("docs/findings.md");
-
-        int code = Lab.execute("findings", dir.toString(), "--out", out.toString());
-
-        assertThat(code).isZero();
-        assertThat(Files.readString(out)).isEqualTo(Findings.render(List.of(dir)));
-        assertThat(Files.list(out.getParent())).as("no temporary file left").containsExactlyInAnyOrder(out, out.resolveSibling("images"));
-        assertThat(out.resolveSibling(DecisionTable.CHART)).as("the decision table's chart beside it").isRegularFile();
-    }
-
     /** A finished run of e0-posts: mvc-platform at 10,000 req/s and webflux at the throughputs given, three trials each. */
     private Path run(String name, String started, double... webflux) throws IOException {
-        return runCosting(name, started, null, webflux);
+        return FinishedRuns.e0Posts(tmp, name, started, null, webflux);
     }
 
     /** As above, mvc-platform's trials spending {@code baseCpuMsPer1k} of server CPU per 1,000 answers (none recorded when null). */
     private Path runCosting(String name, String started, Double baseCpuMsPer1k, double... webflux) throws IOException {
-        Path dir = Files.createDirectories(tmp.resolve(name).resolve("trials"));
-        try (InputStream in = getClass().getResourceAsStream("/result/run-written-before-the-parts.json")) {
-            ObjectNode run = (ObjectNode) ResultStore.JSON.readTree(in);
-            run.put("suite", "e0-posts").put("scale", "standard").put("trialsPerVariant", 3).put("started", started)
-                    .put("finished", java.time.Instant.parse(started).plusSeconds(720).toString())
-                    .put("command", "./lab run e0-posts --scale standard --benchmarks posts").put("trialsPlanned", 6).put("trialsWritten", 6);
-            run.remove("thresholdOutcomes");
-            ResultStore.JSON.writeValue(tmp.resolve(name).resolve("run.json").toFile(), run);
-        }
-        double[] platform = {10_000, 10_050, 10_100};
-        int number = 0;
-        for (int i = 0; i < 3; i++) {
-            write(dir, trial(++number, "mvc-platform", i + 1, platform[i], baseCpuMsPer1k));
-            write(dir, trial(++number, "webflux", i + 1, webflux[i], null));
-        }
-        return tmp.resolve(name);
-    }
-
-    private static TrialResult trial(int number, String variant, int repetition, double throughput, Double cpuMsPer1k) {
-        return TrialResult.of(new TrialIdentity(number, variant, "posts", "posts", repetition, null, null))
-                .outcome(new TrialOutcome(TrialStatus.OK, null, List.of(), Map.of(), null))
-                .warmUp(new WarmUp(4_000L, 20.0 + 10 * repetition, true))
-                .window(Trials.window(throughput, Map.of(), 0))
-                .latencies(new Latencies(Trials.latency(2, 10, 20), null, null))
-                .server(cpuMsPer1k == null ? ServerUse.NONE
-                        : new ServerUse(List.of(), null, new CostPerRequest(cpuMsPer1k, 0.0, 0.0, 0.0, Map.of()), null))
-                .build();
-    }
-
-    private static void write(Path dir, TrialResult trial) throws IOException {
-        ResultStore.JSON.writeValue(dir.resolve(String.format("%03d-%s-posts.json", trial.identity().number(), trial.identity().variant())).toFile(),
-                trial);
+        return FinishedRuns.e0Posts(tmp, name, started, baseCpuMsPer1k, webflux);
     }
 }

@@ -1,4 +1,4 @@
-package dev.concurrencylab.lab.result;
+package dev.concurrencylab.lab.format;
 
 import java.util.Locale;
 

@@ -2,7 +2,6 @@ package dev.concurrencylab.lab.export;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.concurrencylab.lab.cli.Lab;
 import dev.concurrencylab.lab.result.RunResults;
 import dev.concurrencylab.lab.result.RunRules;
 import dev.concurrencylab.lab.result.Threshold;
@@ -113,20 +112,6 @@ class JUnitExportTest {
         assertThat(crossed).isNotEmpty()
                 .containsExactlyElementsOf(cases.entrySet().stream().filter(e -> e.getValue() != null && e.getKey().contains("threshold"))
                         .map(Map.Entry::getKey).toList());
-    }
-
-    @Test
-    void reportExportsAFinishedDirectoryAndRefusesAnUnknownFormatBeforeWritingAnything() throws Exception {
-        Path out = tmp.resolve("from-report");
-
-        assertThat(Lab.execute("report", dir.toString(), "--export", "junit", out.toString(), "--export", "openmetrics", out.toString()))
-                .isZero();
-        assertThat(Files.readString(out.resolve(xml.getFileName()))).isEqualTo(Files.readString(xml));
-        assertThat(out.resolve("20261124-144340-own-app.om.txt")).isRegularFile();
-
-        Path other = tmp.resolve("other");
-        assertThat(Lab.execute("report", dir.toString(), "--export", "prometheus", other.toString())).isEqualTo(2);
-        assertThat(other).doesNotExist();
     }
 
     private static String message(Element testcase, String tag) {

@@ -1,8 +1,8 @@
 package dev.concurrencylab.lab.report;
 
+import dev.concurrencylab.lab.format.Numbers;
 import dev.concurrencylab.lab.result.CheckResult;
 import dev.concurrencylab.lab.result.LatencySummary;
-import dev.concurrencylab.lab.result.Numbers;
 import dev.concurrencylab.lab.result.RequestFigures;
 import dev.concurrencylab.lab.result.RunResults;
 import dev.concurrencylab.lab.result.ThresholdResult;

@@ -1,6 +1,6 @@
 package dev.concurrencylab.lab.report;
 
-import dev.concurrencylab.lab.result.Numbers;
+import dev.concurrencylab.lab.format.Numbers;
 import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.verdict.Figure;
 import java.util.EnumSet;

@@ -1,9 +1,9 @@
 package dev.concurrencylab.lab.verdict;
 
+import dev.concurrencylab.lab.format.Numbers;
 import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.SecondStats;
 import dev.concurrencylab.lab.load.SteadyState;
-import dev.concurrencylab.lab.result.Numbers;
 import dev.concurrencylab.lab.result.RunResults;
 import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.result.VerdictRules;

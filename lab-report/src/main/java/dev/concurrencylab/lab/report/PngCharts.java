@@ -1,6 +1,6 @@
 package dev.concurrencylab.lab.report;
 
-import dev.concurrencylab.lab.result.Numbers;
+import dev.concurrencylab.lab.format.Numbers;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

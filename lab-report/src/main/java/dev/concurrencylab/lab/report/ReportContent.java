@@ -1,8 +1,8 @@
 package dev.concurrencylab.lab.report;
 
+import dev.concurrencylab.lab.format.Numbers;
 import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.result.Flag;
-import dev.concurrencylab.lab.result.Numbers;
 import dev.concurrencylab.lab.result.RequestFigures;
 import dev.concurrencylab.lab.result.ResultStore;
 import dev.concurrencylab.lab.result.RunDefinition;

@@ -3,10 +3,6 @@ package dev.concurrencylab.lab.verdict;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.concurrencylab.lab.result.VerdictRules;
-import dev.concurrencylab.lab.suite.Catalog;
-import dev.concurrencylab.lab.suite.Scale;
-import dev.concurrencylab.lab.suite.SuiteLoader;
-import java.nio.file.Path;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -86,15 +82,6 @@ class VerdictErrorRatesTest {
         assertThat(went.sequentialClaims()).as("power at 1.5x, two-group launches: up to 5 where split, against 3")
                 .isGreaterThan(stopped.sequentialClaims() + 0.1);
         assertThat(went.meanTrials()).isLessThan(5.0);
-    }
-
-    @Test
-    void aTwentyPercentDifferenceIsFoundMostOfTheTimeWithE0sStandardTrialCount() {
-        int trials = new SuiteLoader(Catalog.load(home())).load("e0-posts").trials().at(Scale.STANDARD);
-
-        double power = claimRate(1.2, REAL_SPREAD, trials, new Random(7));
-
-        assertThat(power).as("power at a 20 %% difference with %d trials each", trials).isGreaterThan(0.5);
     }
 
     @Test
@@ -202,10 +189,6 @@ class VerdictErrorRatesTest {
             }
         }
         return (double) claims / COMPARISONS;
-    }
-
-    private static Path home() {
-        return Path.of(System.getProperty("lab.home", "..")).toAbsolutePath().normalize();
     }
 
     public static void main(String[] args) {

@@ -1,6 +1,6 @@
 package dev.concurrencylab.lab.report;
 
-import dev.concurrencylab.lab.result.Numbers;
+import dev.concurrencylab.lab.format.Numbers;
 import dev.concurrencylab.lab.result.RequestFigures;
 import dev.concurrencylab.lab.result.TrialResult;
 import java.util.ArrayList;

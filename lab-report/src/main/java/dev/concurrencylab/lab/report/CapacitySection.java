@@ -3,7 +3,7 @@ package dev.concurrencylab.lab.report;
 import dev.concurrencylab.lab.capacity.CapacityResults;
 import dev.concurrencylab.lab.capacity.CapacitySearch;
 import dev.concurrencylab.lab.capacity.Slo;
-import dev.concurrencylab.lab.result.Numbers;
+import dev.concurrencylab.lab.format.Numbers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,7 +1,7 @@
 package dev.concurrencylab.lab.verdict;
 
+import dev.concurrencylab.lab.format.Numbers;
 import dev.concurrencylab.lab.result.Flag;
-import dev.concurrencylab.lab.result.Numbers;
 import dev.concurrencylab.lab.result.Slice;
 import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.result.VerdictRules;
