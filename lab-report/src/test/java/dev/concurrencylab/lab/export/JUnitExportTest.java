@@ -60,7 +60,7 @@ class JUnitExportTest {
     @Test
     void theReportIsValidAgainstSurefiresTestReportSchema() throws Exception {
         URL schema = getClass().getResource("/surefire-test-report.xsd");
-        assertThat(schema).as("Surefire's schema on the test classpath (lab-cli/pom.xml unpacks it)").isNotNull();
+        assertThat(schema).as("Surefire's schema on the test classpath (lab-report/pom.xml unpacks it)").isNotNull();
 
         SchemaFactory.newInstance(XMLConstants.W3C_XML_SCHEMA_NS_URI).newSchema(schema).newValidator()
                 .validate(new StreamSource(xml.toFile()));
