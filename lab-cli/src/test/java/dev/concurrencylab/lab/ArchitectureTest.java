@@ -13,6 +13,7 @@ import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 import dev.concurrencylab.lab.report.Report;
 import dev.concurrencylab.lab.result.TrialResult;
+import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 
@@ -54,18 +55,23 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule theLabsTopLevelPackagesHaveNoCycles = slices().matching("dev.concurrencylab.lab.(*)..").should().beFreeOfCycles();
 
-    /** The classes of the module {@code marker} was loaded from: its classes folder in the reactor, its jar from a repository. */
+    /** The classes of the module {@code marker} was loaded from: its classes folder in the reactor, its jar once packaged. */
     private static DescribedPredicate<JavaClass> inModuleOf(Class<?> marker, String module) {
-        String location;
+        String where;
         try {
-            location = Path.of(marker.getProtectionDomain().getCodeSource().getLocation().toURI()).toUri().toString();
+            where = Path.of(marker.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
-        String where = location.startsWith("file:") ? location.substring("file:".length()) : location;
         // an array of a module's type (an enum's values) is that type's
-        return DescribedPredicate.describe("in " + module,
-                c -> c.getBaseComponentType().getSource().map(s -> s.getUri().toString().contains(where)).orElse(false));
+        return DescribedPredicate.describe("in " + module, c -> c.getBaseComponentType().getSource()
+                .map(s -> file(s.getUri())).map(f -> f.equals(where) || f.startsWith(where + "/")).orElse(false));
+    }
+
+    /** The file a class came from: {@code jar:file:/a.jar!/x/Y.class} is {@code /a.jar}, {@code file:///d/x/Y.class} itself. */
+    private static String file(URI source) {
+        String s = source.toString();
+        return Path.of(URI.create(s.startsWith("jar:") ? s.substring("jar:".length(), s.indexOf("!/")) : s)).toString();
     }
 
     /** Main classes only: neither this module's test classes nor the test jars it borrows helpers from. */
