@@ -4,6 +4,7 @@ import dev.concurrencylab.lab.binding.DurationText;
 import dev.concurrencylab.lab.load.Warmup;
 import dev.concurrencylab.lab.plan.Estimate;
 import dev.concurrencylab.lab.plan.Plan;
+import dev.concurrencylab.lab.plan.Pairing;
 import dev.concurrencylab.lab.plan.PlannedTrial;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -31,9 +32,12 @@ final class DryRun {
         benchmarks.forEach((name, t) -> out.printf("  %-28s %-16s %-26s %s%n", name, t.load().name(), warmup(t.warmup()),
                 t.load().plannedDuration().map(DurationText::clock).orElse("counted: as long as the server takes")));
         if (plan.pairing() != null) {
-            out.printf("  %s; warm-up %s per server and benchmark%n", plan.pairedDescription(), warmup(plan.suite().warmup().at(plan.scale())));
+            Warmup rule = plan.suite().warmup().at(plan.scale());
+            out.printf("  %s; warm-up %s per server for a block's first benchmark%s%n", plan.pairedDescription(), warmup(rule),
+                    plan.paired().size() < 2 ? "" : ", " + warmup(Pairing.later(rule)) + " for its later ones");
         }
-        out.printf("  trials: %s%n", plan.trials().isEmpty() ? plan.sliceCount() + " slices"
+        out.printf("  trials: %s%n", plan.trials().isEmpty() ? (estimate.minTrials() == estimate.maxTrials() ? "" : estimate.minTrials() + "–")
+                + plan.sliceCount() + " slices"
                 : plan.sequential() == null
                 ? String.format("%d (%d of each variant and benchmark)%s", plan.trials().size(), plan.trialsPerVariant(),
                         plan.pairing() == null ? "" : ", and " + plan.sliceCount() + " slices")

@@ -76,19 +76,22 @@ public record Estimate(int minTrials, int maxTrials, Duration least, Duration mo
         }
         if (plan.pairing() != null) {
             // a paired block: each server warmed once per benchmark (the later ones from a warm JVM), then its slices; the A/A's server is priced as any
+            // (a sequential suite's blocks may stop at the first look)
             Pairing p = plan.pairing();
-            int servers = p.blocks() * Pairing.servers(plan.variants().size());
+            int fewest = plan.sequential() == null ? p.blocks() : Math.min(p.blocks(), dev.concurrencylab.lab.verdict.Sequential.FIRST_LOOK);
+            int perBlock = Pairing.servers(plan.variants().size());
             var warmup = plan.suite().warmup().at(plan.scale());
-            Duration slices = p.settle().plus(p.slice()).multipliedBy(plan.sliceCount());
+            Duration slice = p.settle().plus(p.slice());
+            int slicesPerBlock = plan.sliceCount() / p.blocks();
             for (int b = 0; b < plan.paired().size(); b++) {
                 var rule = b == 0 ? warmup : Pairing.later(warmup);
-                least = least.plus(rule.min().multipliedBy(servers));
-                most = most.plus(rule.max().multipliedBy(servers));
+                least = least.plus(rule.min().multipliedBy((long) perBlock * fewest));
+                most = most.plus(rule.max().multipliedBy((long) perBlock * p.blocks()));
             }
-            least = least.plus(slices);
-            most = most.plus(slices);
-            minTrials += plan.sliceCount();
-            minLaunches += plan.blockLaunches();
+            least = least.plus(slice.multipliedBy((long) slicesPerBlock * fewest));
+            most = most.plus(slice.multipliedBy(plan.sliceCount()));
+            minTrials += slicesPerBlock * fewest;
+            minLaunches += perBlock * fewest;
             maxLaunches += plan.blockLaunches();
         }
         return new Estimate(minTrials, plan.trialCount(), least, most, counted, countedMeasured, minLaunches, maxLaunches);

@@ -1,5 +1,6 @@
 package dev.concurrencylab.lab.plan;
 
+import dev.concurrencylab.lab.result.RunDefinition;
 import dev.concurrencylab.lab.suite.Benchmark;
 import dev.concurrencylab.lab.suite.Launch;
 import dev.concurrencylab.lab.suite.Scale;
@@ -42,7 +43,16 @@ public record Plan(Suite suite, Scale scale, int trialsPerVariant, List<PlannedT
                 + "and %s again for the A/A line), warmed once per benchmark, then %d cycles of one slice per server (%d s settle + %d s "
                 + "measured, a random order each cycle) = %d slices", String.join(", ", paired.stream().map(Benchmark::name).toList()),
                 pairing.blocks(), Pairing.servers(variants.size()), variants.getFirst().name(), pairing.cycles(),
-                pairing.settle().toSeconds(), pairing.slice().toSeconds(), sliceCount());
+                pairing.settle().toSeconds(), pairing.slice().toSeconds(), sliceCount())
+                + (sequential == null || pairing.blocks() <= Sequential.FIRST_LOOK ? ""
+                        : String.format(java.util.Locale.ROOT, " at most: the blocks stop once every comparison is decided on throughput "
+                                + "and p99 (99.9 %% intervals after %s, 95 %% after the last)", looks()));
+    }
+
+    /** The blocks after which the sequential rule looks before the last, as a sentence says them. */
+    private String looks() {
+        int last = pairing.blocks() - 1;
+        return last == Sequential.FIRST_LOOK ? "block " + last : "blocks " + Sequential.FIRST_LOOK + "–" + last;
     }
 
     /** The servers the paired design starts when every block runs. */
@@ -52,8 +62,15 @@ public record Plan(Suite suite, Scale scale, int trialsPerVariant, List<PlannedT
 
     /** How the trial count is reached, as run.json and the report say it. */
     public String stopping() {
-        return sequential == null ? "fixed: " + trialsPerVariant + " trial(s) of each"
-                : sequential.describe();
+        if (sequential == null) {
+            return "fixed: " + trialsPerVariant + " trial(s) of each";
+        }
+        if (trials.isEmpty() && pairing != null) {
+            return RunDefinition.SEQUENTIAL + String.format(java.util.Locale.ROOT, "blocks of every variant side by side, up to %d; a "
+                    + "benchmark's blocks stop once every variant against the base is decided on throughput and p99 (Haybittle–Peto: "
+                    + "99.9 %% intervals after %s, 95 %% after the last)", pairing.blocks(), looks());
+        }
+        return sequential.describe() + (pairing == null ? "" : "; the paired benchmarks' blocks stop by the same rule");
     }
 
     /** Trials and slices, as progress counts them. */

@@ -57,9 +57,9 @@ public final class Planner {
                 }
             }
         }
-        // a paired benchmark's replicates are blocks: a fixed count (the suite's trials, or --trials), not rounds
+        // a paired benchmark's replicates are blocks: the suite's trials (or --trials), stopped by the same sequential rule as rounds
         int blocks = count.fixed() != null ? count.fixed() : suite.trials().at(scale);
-        return new Plan(suite, scale, trials, planned, benchmarks.isEmpty() ? null : sequential, paired,
+        return new Plan(suite, scale, trials, planned, sequential, paired,
                 paired.isEmpty() ? null : Pairing.at(scale, blocks).withCycles(suite.cycles() == null ? null : suite.cycles().at(scale)), variants);
     }
 }

@@ -14,6 +14,8 @@ import dev.concurrencylab.lab.suite.Benchmark;
 import dev.concurrencylab.lab.suite.Variant;
 import dev.concurrencylab.lab.sut.RunningSut;
 import dev.concurrencylab.lab.sut.SutException;
+import dev.concurrencylab.lab.verdict.PairedVerdict;
+import dev.concurrencylab.lab.verdict.Sequential;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -48,6 +50,8 @@ final class Blocks {
     private final TrialExecutor executor;
     private final Progress progress;
     private final Random random = new Random();
+    /** Every slice of the run so far, the earlier part's too: what the sequential rule looks at after a block. */
+    private final List<TrialResult> slices = new ArrayList<>();
     private int number;
     private int failed;
     private boolean serviceDied;
@@ -69,6 +73,7 @@ final class Blocks {
      */
     int run(List<TrialResult> earlier) {
         Pairing pairing = plan.pairing();
+        earlier.stream().filter(t -> t.identity().slice() != null).forEach(slices::add);
         int begun = earlier.stream().filter(t -> t.identity().slice() != null).mapToInt(t -> t.identity().slice().block()).max().orElse(0);
         int perBlock = plan.paired().size() * pairing.cycles() * Pairing.servers(plan.variants().size());
         if (begun > 0) {
@@ -90,8 +95,27 @@ final class Blocks {
             } finally {
                 servers.forEach(s -> session.stop(s.sut()));
             }
+            if (block < pairing.blocks() && !session.aborting() && !serviceDied && decided(block)) {
+                progress.skip(perBlock * (pairing.blocks() - block));
+                progress.note(String.format(Locale.ROOT, "lab: every paired comparison is decided after block %d of %d (99.9 %% intervals); "
+                        + "the blocks stop here", block, pairing.blocks()));
+                break;
+            }
         }
         return failed;
+    }
+
+    /**
+     * The suite's sequential rule on blocks: looked at from {@link Sequential#FIRST_LOOK} blocks on,
+     * as it looks at rounds of trials; a fixed suite runs every block.
+     */
+    private boolean decided(int block) {
+        if (plan.sequential() == null || block < Sequential.FIRST_LOOK) {
+            return false;
+        }
+        String base = plan.variants().getFirst().name();
+        return plan.paired().stream().allMatch(b -> PairedVerdict.decided(
+                slices.stream().filter(t -> t.identity().benchmark().equals(b.name())).toList(), base, plan.suite().rules()));
     }
 
     /**
@@ -133,7 +157,9 @@ final class Blocks {
                 for (Benchmark b : plan.paired()) {
                     PlannedTrial t = slice(b, w, block, 1, 0);
                     progress.trial(t);
-                    session.write(TrialRecords.failed(t, e.getMessage(), null), null);
+                    TrialResult record = TrialRecords.failed(t, e.getMessage(), null);
+                    session.write(record, null);
+                    slices.add(record);
                     progress.finished("FAILED: " + e.getMessage());
                     failed++;
                 }
@@ -173,6 +199,7 @@ final class Blocks {
                 }
                 PlannedTrial slice = slice(benchmark, s, block, cycle, ++position);
                 TrialResult result = executor.run(s.sut(), slice, cycle == 1, progress);
+                slices.add(result);
                 if (!result.ok()) {
                     failed++;
                 }

@@ -35,7 +35,7 @@ class EstimateTest {
     @Test
     void aPairedBlockWarmsItsFirstBenchmarkByTheSuitesRuleAndItsLaterOnesOnlyUntilSteady() {
         Suite quick = LOADER.load("quick");
-        Plan plan = Planner.plan(quick, Scale.STANDARD, TrialCount.SUITE, quick.variants());
+        Plan plan = Planner.plan(quick, Scale.STANDARD, new TrialCount(3, false), quick.variants());
 
         Estimate e = Estimate.of(plan);
 
@@ -49,8 +49,25 @@ class EstimateTest {
     }
 
     @Test
-    void roundsMayStopAfterTheSecondSoTheLeastIsTwoTrialsOfEach() {
+    void aSequentialSuitesBlocksMayStopAtTheSecondSoTheLeastIsTwoBlocks() {
         Suite e0 = LOADER.load("e0-posts");
+        Suite paired = e0.withBenchmarks(e0.benchmarks().stream().filter(b -> b.design() == Design.PAIRED).toList());
+        Plan plan = Planner.plan(paired, Scale.STANDARD, TrialCount.SUITE, paired.variants());
+
+        Estimate e = Estimate.of(plan);
+
+        Pairing p = plan.pairing();
+        assertThat(plan.sequential()).isNotNull();
+        assertThat(p.blocks()).isEqualTo(5);
+        assertThat(e.minTrials()).isEqualTo(plan.sliceCount() * 2 / 5);
+        assertThat(e.maxTrials()).isEqualTo(plan.sliceCount());
+        assertThat(e.minLaunches()).isEqualTo(2 * 4);
+        assertThat(e.maxLaunches()).isEqualTo(5 * 4);
+    }
+
+    @Test
+    void roundsMayStopAfterTheSecondSoTheLeastIsTwoTrialsOfEach() {
+        Suite e0 = LOADER.load("e0-posts").withDesign(Design.FRESH);
         Plan plan = Planner.plan(e0, Scale.STANDARD, TrialCount.SUITE, e0.variants());
 
         Estimate e = Estimate.of(plan);
@@ -64,7 +81,7 @@ class EstimateTest {
 
     @Test
     void sharedLaunchesPayTheStartUpOncePerVariantAndRound() {
-        Suite e0 = LOADER.load("e0-posts");
+        Suite e0 = LOADER.load("e0-posts").withDesign(Design.FRESH);
         Suite shared = new Suite(e0.name(), e0.description(), e0.file(), e0.variants(), e0.benchmarks(), e0.trials(), e0.warmup(),
                 Launch.PER_ROUND, e0.capacity(), e0.rules());
         Plan plan = Planner.plan(shared, Scale.STANDARD, TrialCount.SUITE, shared.variants());

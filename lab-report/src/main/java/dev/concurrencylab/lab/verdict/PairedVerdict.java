@@ -60,6 +60,31 @@ public final class PairedVerdict {
      * @param slices every slice of the benchmark, every server's
      */
     public static Verdict of(Figure figure, Side side, String base, List<TrialResult> slices, VerdictRules rules) {
+        return of(figure, side, base, slices, rules, RatioInterval.CONFIDENCE);
+    }
+
+    /**
+     * Whether a paired benchmark needs no more blocks: every variant against the base is decided on
+     * the figures {@link Sequential} decides on, at an interim look's level (Haybittle–Peto, as rounds
+     * of trials stop: 99.9 % before the last block, so the last keeps the fixed design's 95 %), or
+     * failed. A comparison without an interval yet (too few blocks or launches) is not decided.
+     *
+     * @param slices the benchmark's slices so far, every server's
+     */
+    public static boolean decided(List<TrialResult> slices, String base, VerdictRules rules) {
+        List<String> variants = slices.stream().map(t -> t.identity().variant()).filter(v -> !v.equals(base)).distinct().toList();
+        for (String variant : variants) {
+            for (Figure figure : Sequential.DECIDING) {
+                Verdict.Kind kind = of(figure, new Side(variant, 1), base, slices, rules, Sequential.INTERIM_CONFIDENCE).kind();
+                if (kind == Verdict.Kind.UNDECIDED || kind == Verdict.Kind.NO_VERDICT) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private static Verdict of(Figure figure, Side side, String base, List<TrialResult> slices, VerdictRules rules, double confidence) {
         boolean aa = side.variant().equals(base);
         List<TrialResult> mine = of(slices, side.variant(), aa ? List.of(side.copy()) : List.of(1));
         List<TrialResult> theirs = of(slices, base, aa ? List.of(1) : List.of(1, 2));
@@ -89,10 +114,10 @@ public final class PairedVerdict {
         Spread spread = aa ? launches.others() : launches.pooled();
         if (e.isEmpty() || spread.df() < 1) {
             return new Verdict(label, base, figure, Verdict.Kind.NO_VERDICT, String.format(Locale.ROOT,
-                    "no verdict: %s; a paired interval needs a block with both sides and two launches of one variant at least%s",
-                    launches.describe(spread), aa ? " (for the A/A, a variant besides the base in two blocks)" : ""), null);
+                    "no verdict: %s; a paired interval needs a block with both sides and two launches of one variant at least%s%s",
+                    launches.describe(spread), aa ? " (for the A/A, a variant besides the base in two blocks)" : "", dropped), null);
         }
-        double t = new TDistribution(null, spread.df()).inverseCumulativeProbability(1 - (1 - RatioInterval.CONFIDENCE) / 2);
+        double t = new TDistribution(null, spread.df()).inverseCumulativeProbability(1 - (1 - confidence) / 2);
         double se = Math.sqrt(spread.variance() * e.get().weight());
         double d = e.get().logRatio();
         RatioInterval ri = new RatioInterval(Math.exp(d), Math.exp(d - t * se), Math.exp(d + t * se), Math.sqrt(spread.variance()));

@@ -102,6 +102,52 @@ class PairedVerdictTest {
         assertTrue(found >= 0.8 * runs, "claimed slower in " + found + " of " + runs);
     }
 
+    /** Blocks until the sequential rule stops them (looked at from the second) or five ran; the slices they left. */
+    private static List<TrialResult> sequential(Random r, Map<String, Double> truth, int[] stoppedAt) {
+        List<TrialResult> slices = new ArrayList<>();
+        int b = 0;
+        while (b < 5) {
+            block(r, ++b, 4, truth, slices);
+            if (b >= Sequential.FIRST_LOOK && b < 5 && PairedVerdict.decided(slices, BASE, RULES)) {
+                break;
+            }
+        }
+        stoppedAt[0] = b;
+        return slices;
+    }
+
+    @Test
+    void blocksThatStopOnceDecidedClaimNoMoreOftenThanFivePercentWhereNothingDiffers() {
+        Random r = new Random(76);
+        int claims = 0;
+        int runs = 1000;
+        int[] stoppedAt = new int[1];
+        for (int i = 0; i < runs; i++) {
+            List<TrialResult> slices = sequential(r, Map.of(BASE, 0.0, "b", 0.0, "c", 0.0), stoppedAt);
+            for (Figure f : Sequential.DECIDING) {
+                if (claims(PairedVerdict.of(f, new PairedVerdict.Side("b", 1), BASE, slices, RULES))) {
+                    claims++;
+                }
+            }
+        }
+        assertTrue(claims <= 0.05 * 2 * runs, claims + " false claims of " + 2 * runs);
+    }
+
+    @Test
+    void aVariantTwiceAsSlowStopsTheBlocksEarlyAndIsClaimedSlower() {
+        Random r = new Random(77);
+        int early = 0;
+        int runs = 200;
+        int[] stoppedAt = new int[1];
+        for (int i = 0; i < runs; i++) {
+            List<TrialResult> slices = sequential(r, Map.of(BASE, 0.0, "b", Math.log(0.5), "c", Math.log(2)), stoppedAt);
+            early += stoppedAt[0] < 5 ? 1 : 0;
+            Verdict v = PairedVerdict.of(Figure.THROUGHPUT, new PairedVerdict.Side("b", 1), BASE, slices, RULES);
+            assertEquals(Verdict.Kind.WORSE, v.kind(), v.text());
+        }
+        assertTrue(early >= 0.8 * runs, "stopped before the fifth block in " + early + " of " + runs);
+    }
+
     @Test
     void theHostsDriftWithinABlockCancelsInThePairs() {
         // every cycle's level differs by far more than the variants do; each launch sits exactly at its variant's level
@@ -126,6 +172,18 @@ class PairedVerdictTest {
         Verdict v = PairedVerdict.of(Figure.THROUGHPUT, new PairedVerdict.Side("b", 1), BASE, slices, RULES);
         assertTrue(v.text().contains("1 and 0 slice(s) left out for their flags"), v.text());
         assertTrue(v.interval() != null && v.interval().ratio() > 0.8 && v.interval().ratio() < 1.25, v.text());
+    }
+
+    @Test
+    void aLineWithoutAnIntervalSaysHowManySlicesItsFlagsLeftOut() {
+        List<TrialResult> slices = new ArrayList<>();
+        for (TrialResult t : run(new Random(78), 2, 3, Map.of(BASE, 0.0, "b", 0.0))) {
+            slices.add(t.identity().variant().equals("b") ? Trials.slice("b", t.identity().slice().block(), t.identity().slice().cycle(), 1, 1,
+                    10_000, "noisy") : t);
+        }
+        Verdict v = PairedVerdict.of(Figure.THROUGHPUT, new PairedVerdict.Side("b", 1), BASE, slices, RULES);
+        assertEquals(Verdict.Kind.NO_VERDICT, v.kind(), v.text());
+        assertTrue(v.text().contains("6 and 0 slice(s) left out for their flags"), v.text());
     }
 
     @Test
