@@ -1,7 +1,8 @@
 package dev.concurrencylab.lab.cli;
 
 import dev.concurrencylab.lab.report.Comparison;
-import dev.concurrencylab.lab.report.RunResults;
+import dev.concurrencylab.lab.result.RunResults;
+import dev.concurrencylab.lab.verdict.WindowShapes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -28,7 +29,7 @@ final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        String md = Comparison.markdown(RunResults.read(a), RunResults.read(b));
+        String md = Comparison.markdown(WindowShapes.classed(RunResults.read(a)), WindowShapes.classed(RunResults.read(b)));
         if (out == null) {
             System.out.print(md);
         } else {

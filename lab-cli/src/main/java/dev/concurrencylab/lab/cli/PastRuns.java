@@ -1,10 +1,10 @@
 package dev.concurrencylab.lab.cli;
 
 import dev.concurrencylab.lab.plan.Estimate;
-import dev.concurrencylab.lab.report.RunResults;
 import dev.concurrencylab.lab.result.ResultStore;
 import dev.concurrencylab.lab.result.RunInfo;
 import dev.concurrencylab.lab.result.RunProgress;
+import dev.concurrencylab.lab.result.RunResults;
 import dev.concurrencylab.lab.result.TrialResult;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,6 +1,7 @@
 package dev.concurrencylab.lab.cli;
 
-import dev.concurrencylab.lab.report.RunResults;
+import dev.concurrencylab.lab.result.RunResults;
+import dev.concurrencylab.lab.verdict.WindowShapes;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -30,7 +31,7 @@ final class ResumeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        RunResults earlier = RunResults.read(dir);
+        RunResults earlier = WindowShapes.classed(RunResults.read(dir));
         String status = earlier.run().progress().status();
         if (status != null && status.startsWith("complete")) {
             throw new IllegalArgumentException("the run in " + dir + " is " + status + ": there is nothing to resume");

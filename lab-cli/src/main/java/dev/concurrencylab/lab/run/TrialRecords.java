@@ -1,5 +1,6 @@
 package dev.concurrencylab.lab.run;
 
+import dev.concurrencylab.lab.format.Numbers;
 import dev.concurrencylab.lab.jit.JitSettling;
 import dev.concurrencylab.lab.load.ErrorClass;
 import dev.concurrencylab.lab.load.LoadResult;
@@ -13,7 +14,6 @@ import dev.concurrencylab.lab.result.Flag;
 import dev.concurrencylab.lab.result.Judged;
 import dev.concurrencylab.lab.result.Latencies;
 import dev.concurrencylab.lab.result.LatencySummary;
-import dev.concurrencylab.lab.result.Numbers;
 import dev.concurrencylab.lab.result.RequestFigures;
 import dev.concurrencylab.lab.result.ResultStore;
 import dev.concurrencylab.lab.result.ServerUse;

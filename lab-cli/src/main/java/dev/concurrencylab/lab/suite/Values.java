@@ -26,16 +26,7 @@ final class Values {
     }
 
     /** {@code 500ms}, {@code 30s}, {@code 2m}, {@code 1h}. */
-    static final JsonDeserializer<Duration> DURATION = new StdDeserializer<>(Duration.class) {
-        @Override
-        public Duration deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-            Duration d = p.currentToken().isScalarValue() ? DurationText.parse(p.getText()) : null;
-            if (d == null) {
-                throw Positions.error(p, ctxt, "expected a duration such as 500ms, 30s or 2m, not '" + text(p) + "'");
-            }
-            return d;
-        }
-    };
+    static final JsonDeserializer<Duration> DURATION = DurationText.AS_WRITTEN;
 
     /** A fixed warm-up ({@code 10s}), or until steady within bounds ({@code {min: 5s, max: 30s}}). */
     static final JsonDeserializer<Warmup> WARMUP = new StdDeserializer<>(Warmup.class) {

@@ -3,7 +3,7 @@ package dev.concurrencylab.lab.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.concurrencylab.lab.result.Numbers;
+import dev.concurrencylab.lab.format.Numbers;
 import dev.concurrencylab.lab.result.ResultStore;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,0 +1,309 @@
+package dev.concurrencylab.lab.verdict;
+
+import dev.concurrencylab.lab.format.Numbers;
+import dev.concurrencylab.lab.result.Flag;
+import dev.concurrencylab.lab.result.Slice;
+import dev.concurrencylab.lab.result.TrialResult;
+import dev.concurrencylab.lab.result.VerdictRules;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.apache.commons.math3.distribution.TDistribution;
+
+/**
+ * A paired design's verdict: one variant against the base on one figure, from slices of live servers
+ * measured seconds apart. Within a block, each launch's level is read against the cycles' common level
+ * (an additive fit of launch and cycle on log-values, so a slice left out leaves its cycle's others
+ * paired): the host's drift, shared by the slices of a cycle, cancels. Launches are the replicates:
+ * the interval counts the spread from launch to launch, learnt from the base's two launches in every
+ * block (the A/A) and from each variant's spread over blocks, pooled, with its degrees of freedom
+ * (docs/methodology.md, "Paired windows"). The A/A line itself is judged on the variants' spread
+ * alone, so it checks the pool rather than feeding its own verdict. A slice the machine disturbed, or flagged for the driver or
+ * its window, is left out and counted; a server that died fails its side.
+ */
+public final class PairedVerdict {
+
+    private PairedVerdict() {
+    }
+
+    /** True when the trials are a paired design's slices. */
+    public static boolean paired(List<TrialResult> trials) {
+        return !trials.isEmpty() && trials.stream().allMatch(t -> t.identity().slice() != null);
+    }
+
+    /** The sentence under a paired benchmark's verdicts. */
+    public static String rule(VerdictRules rules) {
+        String m = Numbers.format(rules.minEffect() * 100);
+        return String.format(Locale.ROOT, "paired design: each launch's level is read against the other launches' in the same cycles, "
+                + "and the 95 %% confidence interval of the ratio counts the spread from launch to launch (t over launches, pooled "
+                + "with the A/A's); a difference is claimed only when it leaves out 1 and the change is at least %s %%; "
+                + "\"the same\" when the whole interval lies within ±%s %%; otherwise undecided", m, m);
+    }
+
+    /** A side of a comparison: a variant's launch ({@code copy} 1) or the base's second launch (2). */
+    public record Side(String variant, int copy) {
+
+        String label() {
+            return new Slice(0, 0, 0, copy).server(variant);
+        }
+    }
+
+    /**
+     * The verdict of {@code side} against the base's first launches and, for a variant, its second
+     * launches too (the base is both); for the A/A ({@code side} the base's copy 2), against copy 1 only.
+     *
+     * @param slices every slice of the benchmark, every server's
+     */
+    public static Verdict of(Figure figure, Side side, String base, List<TrialResult> slices, VerdictRules rules) {
+        return of(figure, side, base, slices, rules, RatioInterval.CONFIDENCE);
+    }
+
+    /**
+     * Whether a paired benchmark needs no more blocks: every variant against the base is decided on
+     * the figures {@link Sequential} decides on, at an interim look's level (Haybittle–Peto, as rounds
+     * of trials stop: 99.9 % before the last block, so the last keeps the fixed design's 95 %), or
+     * failed. A comparison without an interval yet (too few blocks or launches) is not decided.
+     *
+     * @param slices the benchmark's slices so far, every server's
+     */
+    public static boolean decided(List<TrialResult> slices, String base, VerdictRules rules) {
+        List<String> variants = slices.stream().map(t -> t.identity().variant()).filter(v -> !v.equals(base)).distinct().toList();
+        for (String variant : variants) {
+            for (Figure figure : Sequential.DECIDING) {
+                Verdict.Kind kind = of(figure, new Side(variant, 1), base, slices, rules, Sequential.INTERIM_CONFIDENCE).kind();
+                if (kind == Verdict.Kind.UNDECIDED || kind == Verdict.Kind.NO_VERDICT) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private static Verdict of(Figure figure, Side side, String base, List<TrialResult> slices, VerdictRules rules, double confidence) {
+        boolean aa = side.variant().equals(base);
+        List<TrialResult> mine = of(slices, side.variant(), aa ? List.of(side.copy()) : List.of(1));
+        List<TrialResult> theirs = of(slices, base, aa ? List.of(1) : List.of(1, 2));
+        String label = side.label();
+        Optional<String> died = death(mine);
+        Optional<String> baseDied = death(theirs);
+        if (died.isPresent() || baseDied.isPresent()) {
+            if (died.isPresent() && baseDied.isEmpty()) {
+                return new Verdict(label, base, Figure.ERROR_RATE, Verdict.Kind.WORSE, "failed: " + died.get(), null);
+            }
+            if (died.isEmpty()) {
+                return new Verdict(label, base, Figure.ERROR_RATE, Verdict.Kind.BETTER, "kept serving where " + base + " failed: "
+                        + baseDied.get(), null);
+            }
+            return new Verdict(label, base, figure, Verdict.Kind.NO_VERDICT, "no verdict: both failed (" + died.get() + "; " + baseDied.get() + ")", null);
+        }
+        if (FailureRates.decide(mine, theirs, rules)) {
+            return FailureRates.compare(label, mine, base, theirs, rules).verdict();
+        }
+        Launches launches = Launches.read(figure, slices, base);
+        long droppedMine = mine.size() - kept(mine).size();
+        long droppedTheirs = theirs.size() - kept(theirs).size();
+        String dropped = droppedMine + droppedTheirs == 0 ? "" : String.format(Locale.ROOT, "; %d and %d slice(s) left out for their flags",
+                droppedMine, droppedTheirs);
+        Optional<Estimate> e = aa ? launches.aa() : launches.against(side.variant());
+        // the A/A is judged on the spread the other variants showed from block to block, not on its own: a check of the pool
+        Spread spread = aa ? launches.others() : launches.pooled();
+        if (e.isEmpty() || spread.df() < 1) {
+            return new Verdict(label, base, figure, Verdict.Kind.NO_VERDICT, String.format(Locale.ROOT,
+                    "no verdict: %s; a paired interval needs a block with both sides and two launches of one variant at least%s%s",
+                    launches.describe(spread), aa ? " (for the A/A, a variant besides the base in two blocks)" : "", dropped), null);
+        }
+        double t = new TDistribution(null, spread.df()).inverseCumulativeProbability(1 - (1 - confidence) / 2);
+        double se = Math.sqrt(spread.variance() * e.get().weight());
+        double d = e.get().logRatio();
+        RatioInterval ri = new RatioInterval(Math.exp(d), Math.exp(d - t * se), Math.exp(d + t * se), Math.sqrt(spread.variance()));
+        String figures = String.format(Locale.ROOT, "ratio %s, 95 %% CI %s; %s%s", Verdict.fixed(ri.ratio()), ri.ends(Verdict::fixed),
+                launches.describe(spread), dropped);
+        String m = Numbers.format(rules.minEffect() * 100);
+        Verdict.Kind kind = Verdict.kind(figure, ri, rules);
+        return switch (kind) {
+            case SAME -> new Verdict(label, base, figure, kind, "the same as " + base + " within ±" + m + " % (" + figures + ")", ri);
+            case UNDECIDED -> new Verdict(label, base, figure, kind, "undecided against " + base + " (" + figures + "; more blocks would tell)", ri);
+            default -> new Verdict(label, base, figure, kind, Verdict.claim(figure, ri, base, figures), ri);
+        };
+    }
+
+    private static List<TrialResult> of(List<TrialResult> slices, String variant, List<Integer> copies) {
+        return slices.stream().filter(t -> t.identity().variant().equals(variant) && copies.contains(t.identity().slice().copy())).toList();
+    }
+
+    /** What ended a side's server, when one of its launches failed to start or died. */
+    private static Optional<String> death(List<TrialResult> side) {
+        return side.stream().filter(t -> !t.ok()).findFirst().map(t -> String.format(Locale.ROOT, "%s in block %d, cycle %d (%s)",
+                t.outcome().flags().contains(Flag.SERVER_DIED) ? "its server died" : "a slice failed", t.identity().slice().block(),
+                t.identity().slice().cycle(), t.outcome().failure()));
+    }
+
+    /** The slices a verdict reads: completed, not disturbed by the machine, not flagged for the driver or the window. */
+    static List<TrialResult> kept(List<TrialResult> slices) {
+        return slices.stream().filter(TrialResult::ok).filter(t -> t.voidingFlags().isEmpty())
+                .filter(t -> t.outcome().flags().stream().noneMatch(f -> f.party() == Flag.Party.MACHINE)).toList();
+    }
+
+    /**
+     * A contrast between launches on the log scale, and its variance in units of one launch's.
+     *
+     * @param weight the contrast's variance over one launch's variance
+     */
+    record Estimate(double logRatio, double weight) {
+    }
+
+    /**
+     * One launch's level variance on the log scale, as estimated, with its degrees of freedom.
+     *
+     * @param sum the sum of squares (each scaled to one launch's variance) it is the mean of
+     */
+    record Spread(double sum, int df) {
+
+        double variance() {
+            return df == 0 ? Double.NaN : sum / df;
+        }
+
+        Spread plus(Spread other) {
+            return new Spread(sum + other.sum, df + other.df);
+        }
+    }
+
+    /**
+     * Each block's launch levels and the spread between launches they show.
+     *
+     * @param levels block → server ({@link Side}) → its level against the block's cycles, log scale
+     * @param aaSpread      one launch's variance from the base's two launches in each block
+     * @param othersSpread  one launch's variance from each other variant's spread from block to block
+     */
+    record Launches(Map<Integer, Map<Side, Double>> levels, String base, Spread aaSpread, Spread othersSpread, int cycles) {
+
+        /** What a variant's comparison is judged on: every estimate of a launch's variance. */
+        Spread pooled() {
+            return aaSpread.plus(othersSpread);
+        }
+
+        /** What the A/A is judged on: the estimate it took no part in. */
+        Spread others() {
+            return othersSpread;
+        }
+
+        static Launches read(Figure figure, List<TrialResult> slices, String base) {
+            Map<Integer, Map<Side, Map<Integer, Double>>> byBlock = new TreeMap<>();
+            for (TrialResult t : kept(slices)) {
+                Double v = figure.of(t);
+                if (v == null || !(v > 0)) {
+                    continue;
+                }
+                Slice s = t.identity().slice();
+                byBlock.computeIfAbsent(s.block(), b -> new LinkedHashMap<>()).computeIfAbsent(new Side(t.identity().variant(), s.copy()),
+                        x -> new TreeMap<>()).put(s.cycle(), Math.log(v));
+            }
+            Map<Integer, Map<Side, Double>> levels = new TreeMap<>();
+            int cycles = 0;
+            for (var block : byBlock.entrySet()) {
+                levels.put(block.getKey(), fit(block.getValue()));
+                cycles = Math.max(cycles, block.getValue().values().stream().mapToInt(Map::size).max().orElse(0));
+            }
+            // Each term below is one launch's variance times a known factor, whatever the variants' true levels.
+            double aaSum = 0;
+            int aaDf = 0;
+            Map<String, List<Double>> contrasts = new LinkedHashMap<>();
+            for (Map<Side, Double> block : levels.values()) {
+                Double a1 = block.get(new Side(base, 1));
+                Double a2 = block.get(new Side(base, 2));
+                if (a1 != null && a2 != null) {
+                    // the A/A's difference: twice a launch's variance, with mean 0 (the same variant)
+                    aaSum += (a2 - a1) * (a2 - a1) / 2;
+                    aaDf++;
+                }
+                baseLevel(block, base).ifPresent(ref -> block.forEach((side, level) -> {
+                    if (!side.variant().equals(base)) {
+                        contrasts.computeIfAbsent(side.variant(), x -> new ArrayList<>()).add(level - ref.level());
+                    }
+                }));
+            }
+            // a variant's contrast from block to block: its spread is (1 + 1/2) launches' where the base had both launches
+            double sum = 0;
+            int df = 0;
+            for (List<Double> c : contrasts.values()) {
+                if (c.size() > 1) {
+                    double mean = c.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+                    sum += c.stream().mapToDouble(x -> (x - mean) * (x - mean)).sum() / 1.5;
+                    df += c.size() - 1;
+                }
+            }
+            return new Launches(levels, base, new Spread(aaSum, aaDf), new Spread(sum, df), cycles);
+        }
+
+        /** The base's level in a block: the mean of its launches there, with how many. */
+        private static Optional<Level> baseLevel(Map<Side, Double> block, String base) {
+            List<Double> own = block.entrySet().stream().filter(e -> e.getKey().variant().equals(base)).map(Map.Entry::getValue).toList();
+            return own.isEmpty() ? Optional.empty()
+                    : Optional.of(new Level(own.stream().mapToDouble(Double::doubleValue).average().orElseThrow(), own.size()));
+        }
+
+        private record Level(double level, int launches) {
+        }
+
+        Optional<Estimate> against(String variant) {
+            List<Double> d = new ArrayList<>();
+            double weight = 0;
+            for (Map<Side, Double> block : levels.values()) {
+                Double mine = block.get(new Side(variant, 1));
+                Optional<Level> ref = baseLevel(block, base);
+                if (mine != null && ref.isPresent()) {
+                    d.add(mine - ref.get().level());
+                    weight += 1 + 1.0 / ref.get().launches();
+                }
+            }
+            return d.isEmpty() ? Optional.empty()
+                    : Optional.of(new Estimate(d.stream().mapToDouble(Double::doubleValue).average().orElseThrow(), weight / (d.size() * d.size())));
+        }
+
+        Optional<Estimate> aa() {
+            List<Double> d = new ArrayList<>();
+            for (Map<Side, Double> block : levels.values()) {
+                Double a1 = block.get(new Side(base, 1));
+                Double a2 = block.get(new Side(base, 2));
+                if (a1 != null && a2 != null) {
+                    d.add(a2 - a1);
+                }
+            }
+            return d.isEmpty() ? Optional.empty()
+                    : Optional.of(new Estimate(d.stream().mapToDouble(Double::doubleValue).average().orElseThrow(), 2.0 / d.size()));
+        }
+
+        String describe(Spread spread) {
+            return String.format(Locale.ROOT, "%d block(s) of up to %d cycles, launch-to-launch spread %s on %d df", levels.size(), cycles,
+                    spread.df() == 0 ? "unknown" : String.format(Locale.ROOT, "%.3f", Math.sqrt(spread.variance())), spread.df());
+        }
+
+        /**
+         * Each server's level in one block, on log-values: an additive fit of server and cycle, so the
+         * cycles' shared level (the host's drift) leaves the servers' levels, and a missing slice leaves
+         * its cycle's others usable. Levels are relative within the block; only contrasts are read.
+         */
+        static Map<Side, Double> fit(Map<Side, Map<Integer, Double>> values) {
+            Map<Side, Double> server = new LinkedHashMap<>();
+            Map<Integer, Double> cycle = new TreeMap<>();
+            values.keySet().forEach(s -> server.put(s, 0.0));
+            values.values().forEach(m -> m.keySet().forEach(c -> cycle.put(c, 0.0)));
+            for (int round = 0; round < 50; round++) {
+                for (var s : values.entrySet()) {
+                    server.put(s.getKey(), s.getValue().entrySet().stream().mapToDouble(e -> e.getValue() - cycle.get(e.getKey()))
+                            .average().orElseThrow());
+                }
+                for (Integer c : new TreeSet<>(cycle.keySet())) {
+                    cycle.put(c, values.entrySet().stream().filter(s -> s.getValue().containsKey(c))
+                            .mapToDouble(s -> s.getValue().get(c) - server.get(s.getKey())).average().orElseThrow());
+                }
+            }
+            return server;
+        }
+    }
+}
