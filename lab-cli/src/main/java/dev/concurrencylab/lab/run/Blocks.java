@@ -120,7 +120,7 @@ final class Blocks {
 
     /**
      * The benchmarks in the order a block runs them: closed loads first, in the suite's order. A fresh
-     * JVM's code reaches its level fastest under a saturating closed load (15–20 s on /hello at quick);
+     * JVM's code reaches its level fastest under a saturating closed load (14–30 s on /hello at quick);
      * an open load at a light rate calls the code too rarely, and its warm-up ran to its 30 s bound when
      * it came first, though 8–18 s after a closed one (docs/methodology.md, "Paired windows"). The same
      * order in every block costs no comparison anything: every server of a block meets it alike.
