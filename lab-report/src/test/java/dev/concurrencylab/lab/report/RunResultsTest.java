@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.result.RunResults;
+import dev.concurrencylab.lab.result.SchemaOneRun;
 import dev.concurrencylab.lab.verdict.WindowShapes;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -21,7 +22,7 @@ class RunResultsTest {
 
     @Test
     void aDirectoryFromBeforeSchemaTwoStillRendersAndSaysWhatItsNumbersCount() throws IOException {
-        Path dir = schemaOne("""
+        Path dir = SchemaOneRun.write(tmp, """
                 {"number": 1, "variant": "mvc-platform", "benchmark": "posts", "workload": "posts-read", "repetition": 1,
                  "loadModel": "closed-stages",
                  "load": {"model": "closed-stages", "stages": [{"duration": "5s", "users": 50}, {"duration": "5s", "users": 0}]},
@@ -45,7 +46,7 @@ class RunResultsTest {
         // eight seconds at 1,000 answers, four at 500: a constant load's window that halved, and a ramp's that held one level
         String halved = series(1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 500, 500, 500, 500);
         String level = series(800, 810, 790, 805, 800, 795, 800, 810, 790, 800, 805, 795);
-        Path dir = schemaOne("""
+        Path dir = SchemaOneRun.write(tmp, """
                 {"number": 1, "variant": "mvc-platform", "benchmark": "posts", "workload": "posts-read", "repetition": 1,
                  "loadModel": "max-rate", "load": {"model": "max-rate", "workers": 8, "duration": "12s"},
                  "status": "ok", "windowSeconds": 12.0, "sent": 10000, "count": 10000, "throughput": 833.3,
@@ -78,15 +79,5 @@ class RunResultsTest {
                     + "\"p50Ms\": 5, \"p99Ms\": 9, \"maxMs\": 10}", i, answered[i], answered[i]));
         }
         return out.append("]").toString();
-    }
-
-    private Path schemaOne(String trial) throws IOException {
-        Path dir = Files.createDirectories(tmp.resolve("run").resolve("trials"));
-        Files.writeString(dir.resolveSibling("run.json"), """
-                {"suite": "e0-posts", "scale": "quick", "trialsPerVariant": 1, "status": "complete",
-                 "jvmFlags": {"mvc-platform": []}, "trialsPlanned": 1, "trialsWritten": 1}
-                """);
-        Files.writeString(dir.resolve("001-%s.json".formatted(trial.contains("\"v\"") ? "v-b" : "mvc-platform-posts")), trial);
-        return dir.getParent();
     }
 }

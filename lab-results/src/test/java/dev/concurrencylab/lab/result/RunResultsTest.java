@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,7 +16,7 @@ class RunResultsTest {
 
     @Test
     void aRecordIsReadAsItWasWrittenWithoutClassingItsWindow() throws IOException {
-        Path dir = schemaOne("""
+        Path dir = SchemaOneRun.write(tmp, """
                 {"number": 1, "variant": "mvc-platform", "benchmark": "posts", "workload": "posts-read", "repetition": 1,
                  "loadModel": "max-rate", "load": {"model": "max-rate", "workers": 8, "duration": "12s"},
                  "status": "ok", "windowSeconds": 12.0, "sent": 10000, "count": 10000, "throughput": 833.3,
@@ -34,7 +33,7 @@ class RunResultsTest {
 
     @Test
     void aFileTheRecordsCannotReadIsOneLineNamingTheFileAndTheField() throws IOException {
-        Path dir = schemaOne("""
+        Path dir = SchemaOneRun.write(tmp, """
                 {"number": 1, "variant": "v", "benchmark": "b", "status": "maybe"}
                 """);
 
@@ -42,15 +41,5 @@ class RunResultsTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("001-v-b.json at status: ")
                 .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
-    }
-
-    private Path schemaOne(String trial) throws IOException {
-        Path dir = Files.createDirectories(tmp.resolve("run").resolve("trials"));
-        Files.writeString(dir.resolveSibling("run.json"), """
-                {"suite": "e0-posts", "scale": "quick", "trialsPerVariant": 1, "status": "complete",
-                 "jvmFlags": {"mvc-platform": []}, "trialsPlanned": 1, "trialsWritten": 1}
-                """);
-        Files.writeString(dir.resolve("001-%s.json".formatted(trial.contains("\"v\"") ? "v-b" : "mvc-platform-posts")), trial);
-        return dir.getParent();
     }
 }
