@@ -59,7 +59,9 @@ public final class Planner {
         }
         // a paired benchmark's replicates are blocks: the suite's trials (or --trials), stopped by the same sequential rule as rounds
         int blocks = count.fixed() != null ? count.fixed() : suite.trials().at(scale);
-        return new Plan(suite, scale, trials, planned, sequential, paired,
+        // with no fresh benchmark, a rounds' maximum (raised where launches split) would overstate what runs: blocks are the replicates
+        int perVariant = benchmarks.isEmpty() ? blocks : trials;
+        return new Plan(suite, scale, perVariant, planned, sequential, paired,
                 paired.isEmpty() ? null : Pairing.at(scale, blocks).withCycles(suite.cycles() == null ? null : suite.cycles().at(scale)), variants);
     }
 }

@@ -72,4 +72,15 @@ class PlannerTest {
         assertThat(plan.trialsPerVariant()).isEqualTo(Sequential.SPLIT_TRIALS);
         assertThat(plan.stopping()).contains("goes on to 5 rounds");
     }
+
+    @Test
+    void aSuiteOfPairedBenchmarksOnlyCountsItsBlocksAsItsTrialsPerVariant() {
+        Suite steady = LOADER.load("steady-cpu-io");
+        Plan plan = Planner.plan(steady, Scale.STANDARD, TrialCount.SUITE, steady.variants());
+
+        assertThat(plan.trials()).isEmpty();
+        assertThat(plan.pairing().blocks()).isEqualTo(steady.trials().at(Scale.STANDARD)).isEqualTo(3);
+        // the rounds' maximum where launches split (5) is no block count: a report said "up to 5 trial(s)" of a 3-block run
+        assertThat(plan.trialsPerVariant()).isEqualTo(3);
+    }
 }
