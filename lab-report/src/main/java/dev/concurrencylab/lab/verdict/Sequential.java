@@ -119,7 +119,7 @@ public record Sequential(int maxTrials, int splitTrials) {
         }
         // The verdict's own values: a noisy trial left out (the next round may give the comparison the
         // trial it lacks), a shifted window read on its steady end, a window that held one level whole.
-        Verdict.Sides sides = Verdict.sides(figure, variant, base);
+        Sides sides = Sides.of(figure, variant, base);
         if (sides.none() != null) {
             return round >= maxTrials || !sides.mendable();
         }
