@@ -93,7 +93,7 @@ public final class Findings {
         md.append("### Run `").append(name(r)).append("`\n\n")
                 .append(String.format(Locale.ROOT, "Scale %s, %s, %s; commit %s, %s. %s%n%n", run.definition().scale(), trials(r),
                         wall(run), shortCommit(run), day(run), rerun(run.definition().command())));
-        String shared = ReportContent.sharedLaunches(r.trials());
+        String shared = SharedLaunches.summary(r.trials());
         if (!shared.isEmpty()) {
             md.append(shared.strip()).append("\n\n");
         }

@@ -13,11 +13,9 @@ import dev.concurrencylab.lab.result.RunProgress;
 import dev.concurrencylab.lab.result.RunResults;
 import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.result.VerdictRules;
-import dev.concurrencylab.lab.verdict.CarryOver;
 import dev.concurrencylab.lab.verdict.FailureRates;
 import dev.concurrencylab.lab.verdict.Figure;
 import dev.concurrencylab.lab.verdict.PairedVerdict;
-import dev.concurrencylab.lab.verdict.RatioInterval;
 import dev.concurrencylab.lab.verdict.Verdict;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,7 +23,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.TreeSet;
 
 /** Everything a report says, computed once from a results directory; the renderers only format it. */
@@ -123,51 +120,11 @@ public record ReportContent(String title, String summary, Map<String, String> en
                 definition.trialsPerVariant(), results.trials().size(), sequential ? "at most " : "", definition.trialsPlanned(),
                 run.progress().status(), base)
                 + (sequential ? " Trials ran in rounds: " + definition.stopping().substring(RunDefinition.SEQUENTIAL.length()) + "." : "")
-                + sharedLaunches(results.trials())
+                + SharedLaunches.summary(results.trials())
                 + network(run.platform())
                 + (run.schemaVersion() < RunInfo.SCHEMA_VERSION ? " This run predates results schema "
                         + RunInfo.SCHEMA_VERSION + ": its throughput and latencies count every answer, good or not." : "");
         return new ReportContent("Spring Concurrency Lab — " + run.definition().suite(), summary, environment(results), base, sections, explained);
-    }
-
-    /**
-     * Says how many trials ran on a server an earlier trial started, when any did (their JVM was not
-     * fresh), and what that changed, read within each server: over all variants, then each variant's own.
-     */
-    static String sharedLaunches(List<TrialResult> trials) {
-        long shared = trials.stream().filter(t -> t.identity().sharedServer()).count();
-        if (shared == 0) {
-            return "";
-        }
-        List<TrialResult> completed = trials.stream().filter(TrialResult::ok).toList();
-        Optional<CarryOver> throughput = CarryOver.of(completed, Figure.THROUGHPUT);
-        Optional<CarryOver> p99 = CarryOver.of(completed, Figure.P99);
-        String measured = throughput.isEmpty() || p99.isEmpty()
-                ? " Too few servers ran trials both first and after another benchmark to say what following one changed."
-                : String.format(Locale.ROOT, " Read within each server, each server's and benchmark's level set apart, the trials that followed another benchmark had "
-                        + "%s the throughput and %s the p99 of the one that started their server (%d servers).",
-                        carried(throughput.get()), carried(p99.get()), throughput.get().servers())
-                        + byVariant(completed);
-        return String.format(" Launches were shared: %d of the %d trials ran on the server an earlier trial of their variant's round "
-                + "had started, after that trial's benchmark; no benchmark ran twice on one server.", shared, trials.size()) + measured;
-    }
-
-    /**
-     * The throughput step read within each variant's own servers, where two variants or more give one: a common
-     * step can average one variant's large step with others' none.
-     */
-    private static String byVariant(List<TrialResult> completed) {
-        List<String> said = new ArrayList<>();
-        for (String variant : completed.stream().map(t -> t.identity().variant()).distinct().toList()) {
-            CarryOver.of(completed.stream().filter(t -> t.identity().variant().equals(variant)).toList(), Figure.THROUGHPUT)
-                    .ifPresent(c -> said.add(String.format(Locale.ROOT, "%s %s, %d servers", variant, carried(c), c.servers())));
-        }
-        return said.size() < 2 ? "" : " The throughput's step read within each variant's servers alone: " + String.join("; ", said) + ".";
-    }
-
-    private static String carried(CarryOver c) {
-        return String.format(Locale.ROOT, "%.2f× (95 %% CI %s)", c.ratio(), RatioInterval.ends(c.low(), c.high(),
-                x -> String.format(Locale.ROOT, "%.2f", x)));
     }
 
     /**

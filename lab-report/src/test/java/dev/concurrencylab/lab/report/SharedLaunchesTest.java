@@ -27,7 +27,7 @@ class SharedLaunchesTest {
             }
         }
 
-        String said = ReportContent.sharedLaunches(trials);
+        String said = SharedLaunches.summary(trials);
 
         assertThat(said).contains("(8 servers)")
                 .containsPattern("each variant's servers alone: slow 1\\.(49|50)× \\(95 % CI 1\\.4\\d–1\\.5\\d\\), 4 servers; "
@@ -44,6 +44,6 @@ class SharedLaunchesTest {
             trials.add(Trials.onServer(launch + 1, "only", order[1], (1_000 + server * 100) * (1.2 + server * 0.01), launch));
         }
 
-        assertThat(ReportContent.sharedLaunches(trials)).contains("(3 servers)").doesNotContain("alone");
+        assertThat(SharedLaunches.summary(trials)).contains("(3 servers)").doesNotContain("alone");
     }
 }
