@@ -53,10 +53,6 @@ public final class Monitor implements LoadListener {
         }
     }
 
-    private record Reading(long nanos, ProcessMetrics.Usage sut, Map<String, Long> servicesCpuMillis,
-            ProcessMetrics.Usage driver, ProcessMetrics.Ticks ticks, Map<JvmMetric, Double> jvm, Double memoryNanos) {
-    }
-
     private final ProcessMetrics os;
     private final Target target;
     private final Duration interval;
@@ -172,8 +168,8 @@ public final class Monitor implements LoadListener {
             double seconds = (current.nanos() - previous.nanos()) / 1e9;
             if (!last || seconds >= SHORTEST_LAST_INTERVAL) {
                 synchronized (samples) {
-                    samples.add(new ResourceSample(round((current.nanos() - first.nanos()) / 1e9), round(seconds),
-                            figures(previous, current, seconds)));
+                    samples.add(new ResourceSample(Reading.round((current.nanos() - first.nanos()) / 1e9), Reading.round(seconds),
+                            Reading.figures(previous, current, seconds, target)));
                 }
             }
             previous = current;
@@ -227,57 +223,6 @@ public final class Monitor implements LoadListener {
         return total;
     }
 
-    private Map<String, Double> figures(Reading a, Reading b, double seconds) {
-        Map<String, Double> v = new LinkedHashMap<>();
-        long ours = 0;
-        if (b.sut() != null && b.sut().processes() > 0) {
-            // An interval whose first reading failed has no known start: its CPU is unknown, not all the server's so far.
-            if (a.sut().processes() > 0) {
-                long cpu = b.sut().cpuMillis() - a.sut().cpuMillis();
-                if (target.sutReader() == null) {
-                    // a server on another host uses that host's CPUs: none of this machine's busy time is its
-                    ours += cpu;
-                }
-                v.put(ResourceSample.SUT_CPU, percent(cpu, seconds));
-            }
-            v.put(ResourceSample.SUT_RSS, round(b.sut().rssBytes() / (1024.0 * 1024)));
-            v.put(ResourceSample.SUT_THREADS, (double) b.sut().threads());
-        }
-        for (JvmMetric m : JvmMetric.values()) {
-            Double now = b.jvm().get(m);
-            Double before = a.jvm().get(m);
-            if (now != null && (!m.counter() || before != null)) {
-                v.put(m.key(), round(m.counter() ? now - before : now));
-            }
-        }
-        for (var e : b.servicesCpuMillis().entrySet()) {
-            Long before = a.servicesCpuMillis().get(e.getKey());
-            if (e.getValue() == null || before == null) {
-                continue;
-            }
-            long cpu = Math.max(0, e.getValue() - before);
-            if (!target.serviceReaders().containsKey(e.getKey())) {
-                ours += cpu;
-            }
-            v.put(ResourceSample.serviceCpu(e.getKey()), percent(cpu, seconds));
-        }
-        long driver = b.driver().cpuMillis() - a.driver().cpuMillis();
-        ours += driver;
-        v.put(ResourceSample.DRIVER_CPU, percent(driver, seconds));
-        long busy = b.ticks().busyMillis() - a.ticks().busyMillis();
-        v.put(ResourceSample.OTHER_CPU, percent(Math.max(0, busy - ours), seconds));
-        v.put(ResourceSample.STEAL, percent(b.ticks().stealMillis() - a.ticks().stealMillis(), seconds));
-        Long sutStealBefore = target.sutCpus().isEmpty() ? null : a.ticks().stealMillis(target.sutCpus());
-        Long sutStealAfter = target.sutCpus().isEmpty() ? null : b.ticks().stealMillis(target.sutCpus());
-        if (sutStealBefore != null && sutStealAfter != null) {
-            v.put(ResourceSample.SUT_STEAL, percent(sutStealAfter - sutStealBefore, seconds));
-        }
-        if (b.memoryNanos() != null) {
-            v.put(ResourceSample.MEMORY_NS, round(b.memoryNanos()));
-        }
-        return v;
-    }
-
     /** The server's meters, or none when it does not answer within the interval. */
     private Map<JvmMetric, Double> scrape() {
         if (target.sutUri() == null) {
@@ -298,13 +243,5 @@ public final class Monitor implements LoadListener {
         } catch (IOException e) {
             return Map.of();
         }
-    }
-
-    private static double percent(long cpuMillis, double seconds) {
-        return seconds <= 0 ? 0 : round(cpuMillis / (seconds * 10));
-    }
-
-    private static double round(double v) {
-        return Math.round(v * 100) / 100.0;
     }
 }
