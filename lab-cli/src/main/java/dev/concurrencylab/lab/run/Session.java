@@ -2,27 +2,20 @@ package dev.concurrencylab.lab.run;
 
 import dev.concurrencylab.lab.cpu.Affinity;
 import dev.concurrencylab.lab.cpu.CpuLayout;
-import dev.concurrencylab.lab.hosts.HostSpec;
-import dev.concurrencylab.lab.hosts.ServicesHost;
-import dev.concurrencylab.lab.hosts.Ssh;
 import dev.concurrencylab.lab.hosts.Topology;
 import dev.concurrencylab.lab.monitor.Monitor;
-import dev.concurrencylab.lab.monitor.ProcessReader;
 import dev.concurrencylab.lab.result.ResultStore;
 import dev.concurrencylab.lab.result.RunInfo;
 import dev.concurrencylab.lab.result.RunProgress;
 import dev.concurrencylab.lab.result.Threshold;
 import dev.concurrencylab.lab.result.TrialResult;
-import dev.concurrencylab.lab.service.ServiceSet;
 import dev.concurrencylab.lab.suite.Variant;
 import dev.concurrencylab.lab.sut.RunningSut;
 import dev.concurrencylab.lab.sut.SutException;
 import dev.concurrencylab.lab.sut.SutLauncher;
-import dev.concurrencylab.services.BackingService;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -58,15 +51,13 @@ public final class Session {
     private final java.util.Set<RunningSut> live = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** Set first thing as the lab ends (a signal, Ctrl-C), before it stops the server under the trial. */
     private volatile boolean aborting;
-    private volatile ServiceSet services;
+    private final RunServices services;
     private volatile RunInfo info;
-    private final Topology topology;
-    private final List<ServicesHost> serviceHosts = new CopyOnWriteArrayList<>();
     private final List<AutoCloseable> alsoClosed = new CopyOnWriteArrayList<>();
 
     /** @param topology where services run when a host takes them ({@code --hosts}) */
     public Session(ResultStore store, SutLauncher launcher, PrintStream out, boolean terminal, Watching watching, Topology topology) {
-        this.topology = topology;
+        this.services = new RunServices(topology);
         this.store = store;
         this.launcher = launcher;
         this.out = out;
@@ -100,24 +91,8 @@ public final class Session {
         if (needed.isEmpty()) {
             progress.note("lab: starting no backing service: no server the lab starts needs one (a server given by URL brings its own)");
         }
-        Map<HostSpec, List<String>> byHost = new LinkedHashMap<>();
-        needed.keySet().stream().filter(s -> !serviceUrls.containsKey(s))
-                .forEach(s -> topology.service(s).ifPresent(h -> byHost.computeIfAbsent(h, x -> new ArrayList<>()).add(s)));
-        Map<String, BackingService> elsewhere = new LinkedHashMap<>();
         try {
-            byHost.forEach((host, names) -> {
-                progress.note("lab: starting " + String.join(", ", names) + " on " + host.name() + " ...");
-                // servers connect from the server host, or from this machine toward the services host
-                String from = launcher.serverAddress().orElseGet(() -> Ssh.localAddressToward(host));
-                ServicesHost started = ServicesHost.start(host, Ssh.controlDir(), names, from);
-                serviceHosts.add(started);
-                elsewhere.putAll(started.services());
-                info = info.with(info.platform().plus(host.asUsed(started.facts(), null, started.roundTrip())));
-            });
-            // services the lab starts here also listen where a server host reaches this machine
-            services = ServiceSet.start(needed.keySet(), serviceUrls, work, launcher.reachableAt().orElse(null),
-                    launcher.serverAddress().stream().toList(), elsewhere,
-                    s -> progress.note("lab: " + s + " ..."));
+            services.start(needed.keySet(), serviceUrls, work, launcher, progress, host -> info = info.with(info.platform().plus(host)));
         } catch (RuntimeException e) {
             closeHosts();
             launcher.close();
@@ -125,7 +100,7 @@ public final class Session {
         }
         try {
             if (layout.pinned()) {
-                services.services().forEach(s -> s.pids().forEach(pid -> Affinity.pinTree(pid, layout.services())));
+                services.pin(layout.services());
             }
             info = info.with(info.progress().with(withWhy(services.versions(), needed), "running", written.size()));
             store.writeRun(info);
@@ -136,8 +111,7 @@ public final class Session {
                     aborting ? "interrupted" : failed == 0 ? "complete" : "complete with failed trials", written.size()));
             return failed;
         } finally {
-            services.close();
-            services = null;
+            services.stop();
             closeHosts();
             launcher.close();
             // Once the lab is ending the hook writes the record (abort): a write here raced the JVM's halt (a temp file left, seen).
@@ -154,8 +128,7 @@ public final class Session {
 
     /** Ends the services hosts' launchers and whatever else the run holds open on other hosts. */
     private void closeHosts() {
-        serviceHosts.forEach(ServicesHost::close);
-        serviceHosts.clear();
+        services.closeHosts();
         for (AutoCloseable c : alsoClosed) {
             try {
                 c.close();
@@ -253,47 +226,20 @@ public final class Session {
     }
 
     /** The first service the lab started that has died: its name and its log's tail, if any. */
-    java.util.Optional<DeadService> deadService() {
-        ServiceSet s = services;
-        return s == null ? java.util.Optional.empty() : s.dead().map(b -> new DeadService(b.name(), b.ended().orElse("?"), b.logTail(5)));
-    }
-
-    /** @param ended how its process ended, e.g. {@code exit 137} */
-    record DeadService(String name, String ended, String logTail) {
+    java.util.Optional<RunServices.DeadService> deadService() {
+        return services.dead();
     }
 
     /** What the monitor watches besides the server: every process of every service the lab started. */
     Monitor.Target target(RunningSut sut) {
-        Map<String, List<Long>> pids = new LinkedHashMap<>();
-        ServiceSet s = services;
-        if (s != null) {
-            for (BackingService b : s.services()) {
-                if (!b.pids().isEmpty()) {
-                    pids.put(b.name(), b.pids());
-                }
-            }
-        }
-        Map<String, ProcessReader> readers = new LinkedHashMap<>();
-        for (ServicesHost host : serviceHosts) {
-            host.pids().forEach((name, list) -> {
-                pids.put(name, list);
-                readers.put(name, host.proc());
-            });
-        }
-        Long pid = sut.remote().map(RunningSut.Remote::pid).orElse(sut.pid().isPresent() ? sut.pid().getAsLong() : null);
-        CpuLayout layout = watching().layout();
-        List<Integer> sutCpus = layout.pinned() && sut.remote().isEmpty() && sut.pid().isPresent() ? layout.sutCpus() : List.of();
-        return new Monitor.Target(pid, sut.uri(), pids, sut.remote().map(RunningSut.Remote::reader).orElse(null), readers, sutCpus);
+        return services.target(sut, watching().layout());
     }
 
     /** For a shutdown hook: stops the server and services this run started, and marks the run as cut short. */
     public void abort() {
         aborting = true;
         live.forEach(RunningSut::close);
-        ServiceSet s = services;
-        if (s != null) {
-            s.close();
-        }
+        services.abort();
         closeHosts();
         launcher.close();
         RunInfo i = info;

@@ -56,7 +56,7 @@ final class TrialExecutor {
         String strategy = trial.benchmark().statsKey();
         WorkCompletion work = new WorkCompletion();
         AtomicBoolean died = new AtomicBoolean();
-        AtomicReference<Session.DeadService> deadService = new AtomicReference<>();
+        AtomicReference<RunServices.DeadService> deadService = new AtomicReference<>();
         Thread watchdog = watch(sut, died, deadService, Thread.currentThread());
         AtomicBoolean workCounted = new AtomicBoolean(strategy != null);
         TrialWatch probes = this.probes.forTrial(trial, sut, progress);
@@ -133,7 +133,7 @@ final class TrialExecutor {
                 .orElse(DIED);
     }
 
-    private TrialResult serviceDied(PlannedTrial trial, Session.DeadService dead, Progress progress) {
+    private TrialResult serviceDied(PlannedTrial trial, RunServices.DeadService dead, Progress progress) {
         String why = "service-died: " + dead.name() + " died during the trial";
         // How it ended goes first in its log's tail: the exit status the JDK reaped, the proof it died.
         return failed(TrialRecords.serviceDied(trial, why, dead.name() + " " + dead.ended() + " | " + dead.logTail()),
@@ -156,7 +156,7 @@ final class TrialExecutor {
     }
 
     /** Interrupts the driver's thread the moment the server's process, or a service's the lab started, is gone. */
-    private Thread watch(RunningSut sut, AtomicBoolean died, AtomicReference<Session.DeadService> deadService, Thread driverThread) {
+    private Thread watch(RunningSut sut, AtomicBoolean died, AtomicReference<RunServices.DeadService> deadService, Thread driverThread) {
         return Thread.ofPlatform().daemon().name("server-watchdog").start(() -> {
             while (!Thread.currentThread().isInterrupted()) {
                 var dead = session.deadService();
