@@ -2,7 +2,7 @@ package dev.concurrencylab.lab.plan;
 
 import dev.concurrencylab.lab.capacity.CapacitySearch;
 import dev.concurrencylab.lab.capacity.Slo;
-import dev.concurrencylab.lab.load.LoadModel;
+import dev.concurrencylab.lab.load.OpenRate;
 import dev.concurrencylab.lab.load.Warmup;
 import dev.concurrencylab.lab.suite.Benchmark;
 import dev.concurrencylab.lab.suite.CapacitySpec;
@@ -18,14 +18,14 @@ import java.util.List;
  * @param benchmark the suite's first benchmark: request, checks and (its open-rate load) each step's length
  */
 public record CapacityPlan(Suite suite, Scale scale, List<Variant> variants, Benchmark benchmark, CapacitySearch search,
-        Slo slo, LoadModel.OpenRate step, Warmup warmup) {
+        Slo slo, OpenRate step, Warmup warmup) {
 
     public static CapacityPlan of(Suite suite, Scale scale, List<Variant> variants) {
         CapacitySpec spec = suite.capacity();
         Benchmark benchmark = suite.benchmarks().getFirst();
         return new CapacityPlan(suite, scale, variants, benchmark,
                 new CapacitySearch(spec.startRate().at(scale), spec.growth(), spec.maxRate(), spec.closeEnough(), spec.maxSteps().at(scale)),
-                new Slo(spec.p99(), spec.maxErrorRate()), (LoadModel.OpenRate) benchmark.load().at(scale), suite.warmup().at(scale));
+                new Slo(spec.p99(), spec.maxErrorRate()), (OpenRate) benchmark.load().at(scale), suite.warmup().at(scale));
     }
 
     /** The most trials the run can take: every variant's search to its step limit. */
@@ -39,7 +39,7 @@ public record CapacityPlan(Suite suite, Scale scale, List<Variant> variants, Ben
      * @param number the trial's number in the run
      */
     public PlannedTrial trial(int number, Variant variant, int stepNumber, double rate, boolean freshServer) {
-        LoadModel.OpenRate load = new LoadModel.OpenRate(rate, step.duration(), Math.max(step.maxSessions(), (int) Math.ceil(rate * 2)),
+        OpenRate load = new OpenRate(rate, step.duration(), Math.max(step.maxSessions(), (int) Math.ceil(rate * 2)),
                 step.connections());
         // A step on a fresh server also warms its JVM: three times the warm-up, or a cold JIT
         // makes the lowest rate miss (seen: p99 251 ms against 250 ms at the first step).

@@ -6,6 +6,8 @@ import dev.concurrencylab.lab.load.ErrorClass;
 import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.LoadResult;
 import dev.concurrencylab.lab.load.OpenFiles;
+import dev.concurrencylab.lab.load.OpenRamp;
+import dev.concurrencylab.lab.load.OpenRate;
 import dev.concurrencylab.lab.load.SchedulingLag;
 import dev.concurrencylab.lab.result.Delivery;
 import dev.concurrencylab.lab.result.Flag;
@@ -61,8 +63,8 @@ final class Attribution {
      */
     static Outcome of(LoadModel model, LoadResult load, boolean serverDied, int perArrival) {
         Double target = switch (model) {
-            case LoadModel.OpenRate o -> o.rate() * perArrival;
-            case LoadModel.OpenRamp r -> (r.from() + r.to()) / 2 * perArrival;
+            case OpenRate o -> o.rate() * perArrival;
+            case OpenRamp r -> (r.from() + r.to()) / 2 * perArrival;
             default -> null;
         };
         Integer sessions = model.open() ? model.maxConcurrency() : null;

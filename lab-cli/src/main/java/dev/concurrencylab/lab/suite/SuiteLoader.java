@@ -5,6 +5,7 @@ import dev.concurrencylab.lab.load.Checks;
 import dev.concurrencylab.lab.load.ClosedSweep;
 import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.NamedRequest;
+import dev.concurrencylab.lab.load.OpenRate;
 import dev.concurrencylab.lab.load.RequestSpec;
 import dev.concurrencylab.lab.load.Warmup;
 import dev.concurrencylab.lab.result.Threshold;
@@ -92,7 +93,7 @@ public final class SuiteLoader {
         requestsNamed(file.thresholds(), benchmarks, path);
         CapacitySpec capacity = file.capacity() == null ? null : capacity(file.capacity());
         if (capacity != null && file.benchmarks().value().getFirst().value().load().values().values().stream()
-                .anyMatch(load -> !(load instanceof LoadModel.OpenRate))) {
+                .anyMatch(load -> !(load instanceof OpenRate))) {
             throw file.benchmarks().error("a capacity suite's first benchmark needs an open-rate load (its duration is each step's)");
         }
         if (capacity != null && benchmarks.getFirst().request(Scale.QUICK).sequence()) {

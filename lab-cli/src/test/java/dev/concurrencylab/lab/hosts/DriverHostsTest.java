@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.concurrencylab.lab.load.Checks;
 import dev.concurrencylab.lab.load.LoadListener;
-import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.LoadPhase;
 import dev.concurrencylab.lab.load.LoadResult;
 import dev.concurrencylab.lab.load.LoadRun;
+import dev.concurrencylab.lab.load.OpenRate;
 import dev.concurrencylab.lab.load.RequestSpec;
 import dev.concurrencylab.lab.load.Warmup;
 import dev.concurrencylab.lab.load.hyperfoil.MicroServer;
@@ -181,6 +181,6 @@ class DriverHostsTest {
     /** An open rate of GET /hello against {@code server} through the hosts' gateway, for {@code seconds} after a fixed warm-up. */
     private static LoadRun hello(MicroServer server, int rate, int seconds, int warmupSeconds) {
         return new LoadRun(server.uri(gateway), new RequestSpec("GET", "/hello", null, null, Duration.ofSeconds(5)),
-                new Checks(200, "Hello", null), new LoadModel.OpenRate(rate, Duration.ofSeconds(seconds), 0), Warmup.fixed(Duration.ofSeconds(warmupSeconds)));
+                new Checks(200, "Hello", null), new OpenRate(rate, Duration.ofSeconds(seconds), 0), Warmup.fixed(Duration.ofSeconds(warmupSeconds)));
     }
 }

@@ -6,10 +6,10 @@ import static org.assertj.core.api.Assertions.fail;
 import dev.concurrencylab.lab.cpu.CpuLayout;
 import dev.concurrencylab.lab.load.Checks;
 import dev.concurrencylab.lab.load.LoadListener;
-import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.LoadPhase;
 import dev.concurrencylab.lab.load.LoadResult;
 import dev.concurrencylab.lab.load.LoadRun;
+import dev.concurrencylab.lab.load.OpenRate;
 import dev.concurrencylab.lab.load.RequestSpec;
 import dev.concurrencylab.lab.load.Warmup;
 import dev.concurrencylab.lab.load.hyperfoil.HyperfoilDriver;
@@ -70,7 +70,7 @@ class MonitorTest {
             };
             RequestSpec request = new RequestSpec("GET", "/ok", null, null, Duration.ofSeconds(5));
             LoadResult load = new HyperfoilDriver(1).run(new LoadRun(server.uri(), request, Checks.NONE,
-                    new LoadModel.OpenRate(100, Duration.ofSeconds(3), 50), Warmup.fixed(Duration.ofSeconds(2))),
+                    new OpenRate(100, Duration.ofSeconds(3), 50), Warmup.fixed(Duration.ofSeconds(2))),
                     stopHogWhenMeasuring.and(monitor));
             List<ResourceSample> samples = monitor.finish();
 

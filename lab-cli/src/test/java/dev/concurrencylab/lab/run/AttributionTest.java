@@ -8,6 +8,7 @@ import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.LoadPhase;
 import dev.concurrencylab.lab.load.LoadResult;
 import dev.concurrencylab.lab.load.LoadRun;
+import dev.concurrencylab.lab.load.OpenRate;
 import dev.concurrencylab.lab.load.RequestSpec;
 import dev.concurrencylab.lab.load.SchedulingLag;
 import dev.concurrencylab.lab.load.Warmup;
@@ -79,7 +80,7 @@ class AttributionTest {
     @Test
     void aServerThatStallsForASecondShowsItInP99AndIsOverloadedNotTheDriversLimit() {
         // 200 sessions at 200 req/s: a stall of a second and more keeps every one of them waiting.
-        LoadModel model = new LoadModel.OpenRate(200, Duration.ofSeconds(4), 0);
+        LoadModel model = new OpenRate(200, Duration.ofSeconds(4), 0);
         LoadListener pauseInTheWindow = whenMeasuring(() -> LATER.schedule(() -> server.pauseFor(Duration.ofMillis(1300)), 1500, TimeUnit.MILLISECONDS));
 
         LoadResult load = run("/pausable", model, pauseInTheWindow);
@@ -96,7 +97,7 @@ class AttributionTest {
         // Nothing listens: every connect is refused, and after 100 in a row the engine's pool sends nothing more.
         try (RefusingPort refusing = new RefusingPort()) {
             URI nobody = URI.create("http://127.0.0.1:" + refusing.port());
-            LoadModel model = new LoadModel.OpenRate(200, Duration.ofSeconds(2), 0);
+            LoadModel model = new OpenRate(200, Duration.ofSeconds(2), 0);
             RequestSpec request = new RequestSpec("GET", "/ok", null, null, Duration.ofSeconds(5));
 
             LoadResult load = driver.run(new LoadRun(nobody, request, Checks.NONE, model, Warmup.fixed(Duration.ofSeconds(1))), LoadListener.NONE);
@@ -124,7 +125,7 @@ class AttributionTest {
     @Test
     void aServerFarPastItsCapacityIsOverloadedWithItsLatencies() {
         // /limited serves 80 req/s at most; 300 are offered.
-        LoadModel model = new LoadModel.OpenRate(300, Duration.ofSeconds(3), 0);
+        LoadModel model = new OpenRate(300, Duration.ofSeconds(3), 0);
 
         LoadResult load = run("/limited", model);
         Attribution.Outcome outcome = Attribution.of(model, withoutDriverStalls(load));
@@ -147,7 +148,7 @@ class AttributionTest {
                 stopper.completeExceptionally(e);
             }
         });
-        LoadModel model = new LoadModel.OpenRate(100, Duration.ofSeconds(3), 0);
+        LoadModel model = new OpenRate(100, Duration.ofSeconds(3), 0);
 
         LoadResult load = run("/ok", model, stopInTheWindow);
         assertThat(stopper.get(10, TimeUnit.SECONDS).waitFor(10, TimeUnit.SECONDS)).isTrue();
@@ -172,7 +173,7 @@ class AttributionTest {
 
     @Test
     void anArrivalTheEnginesLastTickDidNotSendLeavesTheWindowOnTimeButMoreIsABacklog() {
-        LoadModel model = new LoadModel.OpenRate(200, Duration.ofSeconds(3), 0);
+        LoadModel model = new OpenRate(200, Duration.ofSeconds(3), 0);
         LoadResult load = withoutDriverStalls(run("/ok", model));
         long due = Math.round(200 * load.windowSeconds());
 
@@ -195,7 +196,7 @@ class AttributionTest {
 
     @Test
     void aServerThatKeepsUpIsNeitherOverloadedNorTheDriversLimit() {
-        LoadModel model = new LoadModel.OpenRate(200, Duration.ofSeconds(3), 0);
+        LoadModel model = new OpenRate(200, Duration.ofSeconds(3), 0);
 
         LoadResult load = run("/ok", model);
         Attribution.Outcome outcome = Attribution.of(model, withoutDriverStalls(load));

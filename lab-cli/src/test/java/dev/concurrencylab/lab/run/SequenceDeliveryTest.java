@@ -9,6 +9,7 @@ import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.LoadResult;
 import dev.concurrencylab.lab.load.LoadRun;
 import dev.concurrencylab.lab.load.NamedRequest;
+import dev.concurrencylab.lab.load.OpenRate;
 import dev.concurrencylab.lab.load.RequestSpec;
 import dev.concurrencylab.lab.load.Warmup;
 import dev.concurrencylab.lab.load.hyperfoil.HyperfoilDriver;
@@ -29,7 +30,7 @@ class SequenceDeliveryTest {
             RequestSpec sequence = RequestSpec.sequence(List.of("list", "view", "edit").stream()
                     .map(name -> new NamedRequest(name, 1, new RequestSpec("GET", "/" + name, null, null, Duration.ofSeconds(5)), Checks.NONE))
                     .toList());
-            LoadModel model = new LoadModel.OpenRate(100, Duration.ofSeconds(2), 400, 0);
+            LoadModel model = new OpenRate(100, Duration.ofSeconds(2), 400, 0);
             LoadResult load = new HyperfoilDriver(1).run(new LoadRun(server.uri("127.0.0.1"), sequence, Checks.NONE, model, Warmup.NONE),
                     LoadListener.NONE);
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.concurrencylab.lab.binding.SuiteException;
 import dev.concurrencylab.lab.load.LoadModel;
+import dev.concurrencylab.lab.load.OpenRate;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -45,7 +46,7 @@ class SuiteLoaderTest {
 
         assertThat(suite.trials().at(Scale.STANDARD)).isEqualTo(2);
         assertThat(suite.trials().at(Scale.FULL)).isEqualTo(5);
-        assertThat(suite.benchmarks().getFirst().load().at(Scale.STANDARD)).isEqualTo(new LoadModel.OpenRate(100, Duration.ofSeconds(5), 100));
+        assertThat(suite.benchmarks().getFirst().load().at(Scale.STANDARD)).isEqualTo(new OpenRate(100, Duration.ofSeconds(5), 100));
         assertThat(suite.benchmarks().getFirst().request(Scale.FULL).path()).isEqualTo("/delay?ms=20");
     }
 

@@ -38,6 +38,11 @@ public record ConnectionPool(int core, int max, int buffer) {
         return new ConnectionPool(spare, max, spare);
     }
 
+    /** An open model's: {@code connections} pinned where it names any (more than sessions would never carry a request), else by need. */
+    static ConnectionPool open(int sessions, int connections) {
+        return connections > 0 ? pinned(Math.min(connections, sessions)) : byNeed(sessions);
+    }
+
     /** The pool opens connections beyond those it starts with. */
     public boolean grows() {
         return max > core;

@@ -22,10 +22,10 @@ import java.util.Optional;
     @JsonSubTypes.Type(value = LoadModel.Burst.class, name = "burst"),
     @JsonSubTypes.Type(value = LoadModel.MaxRate.class, name = "max-rate"),
     @JsonSubTypes.Type(value = ClosedSweep.class, name = "closed-sweep"),
-    @JsonSubTypes.Type(value = LoadModel.OpenRate.class, name = "open-rate"),
-    @JsonSubTypes.Type(value = LoadModel.OpenRamp.class, name = "open-ramp")})
+    @JsonSubTypes.Type(value = OpenRate.class, name = "open-rate"),
+    @JsonSubTypes.Type(value = OpenRamp.class, name = "open-ramp")})
 public sealed interface LoadModel permits LoadModel.ClosedStages, LoadModel.UsersXRequests, LoadModel.CountXConcurrency,
-        LoadModel.Burst, LoadModel.MaxRate, ClosedSweep, LoadModel.OpenRate, LoadModel.OpenRamp {
+        LoadModel.Burst, LoadModel.MaxRate, ClosedSweep, OpenRate, OpenRamp {
 
     /** The model's name as written in suites. */
     String name();
@@ -197,99 +197,5 @@ public sealed interface LoadModel permits LoadModel.ClosedStages, LoadModel.User
         public int maxConcurrency() {
             return workers;
         }
-    }
-
-    /**
-     * Constant arrival rate; {@code maxSessions} bounds requests in flight. 0 sessions means the
-     * default: room for one second's arrivals, so the driver runs dry only past 1 s latency.
-     * {@code connections} pins the pool to that many sockets (wrk's {@code -c}); 0, the default,
-     * lets it grow with the requests in flight up to the sessions.
-     */
-    record OpenRate(@JsonProperty(required = true) double rate, @JsonProperty(required = true) Duration duration, int maxSessions,
-            int connections) implements LoadModel {
-
-        @Override
-        public boolean constantLoad() {
-            return true;
-        }
-
-        @Override
-        public Optional<Duration> plannedDuration() {
-            return Optional.of(duration);
-        }
-
-        public OpenRate {
-            InvalidSetting.positive("rate", rate);
-            maxSessions = maxSessions == 0 ? defaultSessions(rate) : InvalidSetting.atLeast("max-sessions", maxSessions, 1);
-            InvalidSetting.atLeast("connections", connections, 0);
-        }
-
-        public OpenRate(double rate, Duration duration, int maxSessions) {
-            this(rate, duration, maxSessions, 0);
-        }
-
-        @Override
-        public Optional<LoadModel> sliced(Duration length) {
-            return Optional.of(new OpenRate(rate, length, maxSessions, connections));
-        }
-
-        public ConnectionPool connectionPool() {
-            return openPool(maxSessions, connections);
-        }
-
-        public String name() {
-            return "open-rate";
-        }
-
-        public int maxConcurrency() {
-            return maxSessions;
-        }
-    }
-
-    /** Arrival rate rising (or falling) linearly from {@code from} to {@code to} per second; sessions and connections as {@link OpenRate}. */
-    record OpenRamp(@JsonProperty(required = true) double from, @JsonProperty(required = true) double to,
-            @JsonProperty(required = true) Duration duration, int maxSessions, int connections) implements LoadModel {
-
-        @Override
-        public boolean constantLoad() {
-            return from == to;
-        }
-
-        @Override
-        public Optional<Duration> plannedDuration() {
-            return Optional.of(duration);
-        }
-
-        public OpenRamp {
-            InvalidSetting.positive("from", from);
-            InvalidSetting.positive("to", to);
-            maxSessions = maxSessions == 0 ? defaultSessions(Math.max(from, to)) : InvalidSetting.atLeast("max-sessions", maxSessions, 1);
-            InvalidSetting.atLeast("connections", connections, 0);
-        }
-
-        public OpenRamp(double from, double to, Duration duration, int maxSessions) {
-            this(from, to, duration, maxSessions, 0);
-        }
-
-        public ConnectionPool connectionPool() {
-            return openPool(maxSessions, connections);
-        }
-
-        public String name() {
-            return "open-ramp";
-        }
-
-        public int maxConcurrency() {
-            return maxSessions;
-        }
-    }
-
-    /** More connections than sessions would never carry a request. */
-    private static ConnectionPool openPool(int sessions, int connections) {
-        return connections > 0 ? ConnectionPool.pinned(Math.min(connections, sessions)) : ConnectionPool.byNeed(sessions);
-    }
-
-    private static int defaultSessions(double rate) {
-        return (int) Math.max(16, Math.ceil(rate));
     }
 }

@@ -14,8 +14,8 @@ class LoadModelTest {
     @Test
     void aFixedRateOrAFixedNumberOfUsersIsAConstantLoadAndStagesOrARampAreNot() {
         assertThat(new LoadModel.MaxRate(4, MINUTE).constantLoad()).isTrue();
-        assertThat(new LoadModel.OpenRate(100, MINUTE, 0).constantLoad()).isTrue();
-        assertThat(new LoadModel.OpenRamp(100, 200, MINUTE, 0).constantLoad()).isFalse();
+        assertThat(new OpenRate(100, MINUTE, 0).constantLoad()).isTrue();
+        assertThat(new OpenRamp(100, 200, MINUTE, 0).constantLoad()).isFalse();
         assertThat(new LoadModel.ClosedStages(List.of(new LoadModel.Stage(MINUTE, 50))).constantLoad()).isFalse();
     }
 
@@ -25,6 +25,6 @@ class LoadModelTest {
                 .contains(Duration.ofMinutes(2));
         assertThat(new LoadModel.Burst(100).plannedDuration()).isEmpty();
         assertThat(new LoadModel.Burst(100).timed()).isFalse();
-        assertThat(new LoadModel.OpenRate(100, MINUTE, 0).timed()).isTrue();
+        assertThat(new OpenRate(100, MINUTE, 0).timed()).isTrue();
     }
 }

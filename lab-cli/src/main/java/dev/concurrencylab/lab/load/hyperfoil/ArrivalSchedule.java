@@ -1,6 +1,8 @@
 package dev.concurrencylab.lab.load.hyperfoil;
 
 import dev.concurrencylab.lab.load.LoadModel;
+import dev.concurrencylab.lab.load.OpenRamp;
+import dev.concurrencylab.lab.load.OpenRate;
 
 /**
  * When an open model's k-th arrival of the window is due, from the window's first, as Hyperfoil
@@ -20,8 +22,8 @@ sealed interface ArrivalSchedule {
     /** The schedule of an open model; {@code null} for a closed or counted one, whose requests have no due time. */
     static ArrivalSchedule of(LoadModel model) {
         return switch (model) {
-            case LoadModel.OpenRate o -> new Constant(o.rate());
-            case LoadModel.OpenRamp r -> r.from() == r.to() ? new Constant(r.from()) : new Ramp(r.from(), r.to(), r.duration().toMillis());
+            case OpenRate o -> new Constant(o.rate());
+            case OpenRamp r -> r.from() == r.to() ? new Constant(r.from()) : new Ramp(r.from(), r.to(), r.duration().toMillis());
             default -> null;
         };
     }

@@ -8,6 +8,8 @@ import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.LoadPhase;
 import dev.concurrencylab.lab.load.LoadResult;
 import dev.concurrencylab.lab.load.LoadRun;
+import dev.concurrencylab.lab.load.OpenRamp;
+import dev.concurrencylab.lab.load.OpenRate;
 import dev.concurrencylab.lab.load.SchedulingLag;
 import io.hyperfoil.api.config.Benchmark;
 import io.hyperfoil.api.config.BenchmarkBuilder;
@@ -143,8 +145,8 @@ public final class HyperfoilDriver implements LoadDriver {
     private static void addWarmUp(BenchmarkBuilder builder, LoadRun run, String tally) {
         long ms = run.warmup().max().toMillis();
         PhaseBuilder<?> phase = switch (run.model()) {
-            case LoadModel.OpenRate o -> builder.addPhase(WARM_UP).constantRate(0).usersPerSec(o.rate()).variance(false).maxSessions(o.maxSessions());
-            case LoadModel.OpenRamp r -> builder.addPhase(WARM_UP).constantRate(0).usersPerSec(Math.max(1, r.from())).variance(false).maxSessions(r.maxSessions());
+            case OpenRate o -> builder.addPhase(WARM_UP).constantRate(0).usersPerSec(o.rate()).variance(false).maxSessions(o.maxSessions());
+            case OpenRamp r -> builder.addPhase(WARM_UP).constantRate(0).usersPerSec(Math.max(1, r.from())).variance(false).maxSessions(r.maxSessions());
             // A closed window's users in the warm-up too: the server's threads, request processors and
             // connections the window uses are the ones the warm-up compiled its code on. At fewer, a fresh
             // JVM deoptimized its request path as the window opened (docs/methodology.md).
@@ -175,13 +177,13 @@ public final class HyperfoilDriver implements LoadDriver {
                 Scenarios.add(after(builder.addPhase(name).always(m.workers()).duration(m.duration().toMillis()), after, names), run, tally, 1);
                 names.add(name);
             }
-            case LoadModel.OpenRate o -> {
+            case OpenRate o -> {
                 String name = MEASURE + 0;
                 Scenarios.add(after(builder.addPhase(name).constantRate(0).usersPerSec(o.rate()).variance(false).maxSessions(o.maxSessions())
                         .duration(o.duration().toMillis()), after, names), run, tally, 1);
                 names.add(name);
             }
-            case LoadModel.OpenRamp r -> {
+            case OpenRamp r -> {
                 String name = MEASURE + 0;
                 Scenarios.add(after(builder.addPhase(name).rampRate(0, 0).initialUsersPerSec(r.from()).targetUsersPerSec(r.to()).variance(false)
                         .maxSessions(r.maxSessions()).duration(r.duration().toMillis()), after, names), run, tally, 1);

@@ -3,6 +3,8 @@ package dev.concurrencylab.lab.load.share;
 import dev.concurrencylab.lab.binding.InvalidSetting;
 import dev.concurrencylab.lab.load.ClosedSweep;
 import dev.concurrencylab.lab.load.LoadModel;
+import dev.concurrencylab.lab.load.OpenRamp;
+import dev.concurrencylab.lab.load.OpenRate;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -33,9 +35,9 @@ public final class LoadShares {
 
     private static LoadModel share(LoadModel model, int i, int k) {
         return switch (model) {
-            case LoadModel.OpenRate m -> new LoadModel.OpenRate(m.rate() / k, m.duration(), whole("max-sessions", m.maxSessions(), i, k),
+            case OpenRate m -> new OpenRate(m.rate() / k, m.duration(), whole("max-sessions", m.maxSessions(), i, k),
                     m.connections() == 0 ? 0 : whole("connections", m.connections(), i, k));
-            case LoadModel.OpenRamp m -> new LoadModel.OpenRamp(m.from() / k, m.to() / k, m.duration(), whole("max-sessions", m.maxSessions(), i, k),
+            case OpenRamp m -> new OpenRamp(m.from() / k, m.to() / k, m.duration(), whole("max-sessions", m.maxSessions(), i, k),
                     m.connections() == 0 ? 0 : whole("connections", m.connections(), i, k));
             case LoadModel.MaxRate m -> new LoadModel.MaxRate(whole("workers", m.workers(), i, k), m.duration());
             case LoadModel.UsersXRequests m -> new LoadModel.UsersXRequests(whole("users", m.users(), i, k), m.requests());

@@ -9,6 +9,7 @@ import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.LoadResult;
 import dev.concurrencylab.lab.load.LoadRun;
 import dev.concurrencylab.lab.load.NamedRequest;
+import dev.concurrencylab.lab.load.OpenRate;
 import dev.concurrencylab.lab.load.RequestLoad;
 import dev.concurrencylab.lab.load.RequestSpec;
 import dev.concurrencylab.lab.load.Warmup;
@@ -67,7 +68,7 @@ class ExpectedStatusTest {
     void anOpenModelCountsAnExpected303AsGood() throws Exception {
         try (MicroServer server = new MicroServer()) {
             LoadResult result = run(server, get("/redirect?status=303"), new Checks(303, null, null),
-                    new LoadModel.OpenRate(200, Duration.ofSeconds(1), 50, 0));
+                    new OpenRate(200, Duration.ofSeconds(1), 50, 0));
 
             assertThat(result.sent()).isPositive();
             assertThat(result.good()).isEqualTo(result.sent());

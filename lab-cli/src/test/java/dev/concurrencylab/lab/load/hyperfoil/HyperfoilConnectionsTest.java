@@ -8,6 +8,7 @@ import dev.concurrencylab.lab.load.LoadListener;
 import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.LoadResult;
 import dev.concurrencylab.lab.load.LoadRun;
+import dev.concurrencylab.lab.load.OpenRate;
 import dev.concurrencylab.lab.load.RequestSpec;
 import dev.concurrencylab.lab.load.Warmup;
 import java.time.Duration;
@@ -29,7 +30,7 @@ class HyperfoilConnectionsTest {
     @Test
     void anOpenTwentyThousandASecondGetsEveryAnswerOnFarFewerConnectionsThanSessions() throws Exception {
         try (MicroServer fast = new MicroServer()) {
-            LoadModel model = new LoadModel.OpenRate(20_000, Duration.ofSeconds(4), 0);
+            LoadModel model = new OpenRate(20_000, Duration.ofSeconds(4), 0);
             RequestSpec request = new RequestSpec("GET", "/hello", null, null, Duration.ofSeconds(5));
             // Server and driver share this JVM: a first run compiles both, as a lab's first trial does its driver.
             driver.run(new LoadRun(fast.uri(), request, Checks.NONE, model, Warmup.fixed(Duration.ofSeconds(2))), LoadListener.NONE);
@@ -59,7 +60,7 @@ class HyperfoilConnectionsTest {
     @Test
     void aSuitesPinnedConnectionsAreOpenedAndNoMore() throws Exception {
         try (MicroServer fast = new MicroServer()) {
-            LoadModel model = new LoadModel.OpenRate(1_000, Duration.ofSeconds(2), 200, 64);
+            LoadModel model = new OpenRate(1_000, Duration.ofSeconds(2), 200, 64);
             RequestSpec request = new RequestSpec("GET", "/hello", null, null, Duration.ofSeconds(5));
             LoadResult result = driver.run(new LoadRun(fast.uri(), request, Checks.NONE, model, Warmup.NONE), LoadListener.NONE);
 
@@ -74,7 +75,7 @@ class HyperfoilConnectionsTest {
         try (MicroServer closing = new MicroServer()) {
             // Tomcat's default keep-alive limit: every connection's 100th answer says Connection: close, then it closes.
             RequestSpec request = new RequestSpec("GET", "/close-every?n=100", null, null, Duration.ofSeconds(5));
-            for (LoadModel model : List.of(new LoadModel.MaxRate(32, Duration.ofSeconds(3)), new LoadModel.OpenRate(2_000, Duration.ofSeconds(3), 0))) {
+            for (LoadModel model : List.of(new LoadModel.MaxRate(32, Duration.ofSeconds(3)), new OpenRate(2_000, Duration.ofSeconds(3), 0))) {
                 LoadResult result = driver.run(new LoadRun(closing.uri(), request, Checks.NONE, model, Warmup.NONE), LoadListener.NONE);
 
                 assertThat(result.errors()).as("%s", model).containsEntry(ErrorClass.RESET, 0L).containsEntry(ErrorClass.TIMEOUT, 0L);

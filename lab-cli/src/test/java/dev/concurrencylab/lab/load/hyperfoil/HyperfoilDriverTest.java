@@ -11,6 +11,7 @@ import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.LoadPhase;
 import dev.concurrencylab.lab.load.LoadResult;
 import dev.concurrencylab.lab.load.LoadRun;
+import dev.concurrencylab.lab.load.OpenRate;
 import dev.concurrencylab.lab.load.RequestSpec;
 import dev.concurrencylab.lab.load.SecondStats;
 import dev.concurrencylab.lab.load.Warmup;
@@ -51,7 +52,7 @@ class HyperfoilDriverTest {
     @Test
     void openRateAchievesItsTargetRateWithinTwoPercent() {
         RequestSpec request = new RequestSpec("GET", "/ok", null, null, Duration.ofSeconds(5));
-        LoadModel model = new LoadModel.OpenRate(200, Duration.ofSeconds(5), 100);
+        LoadModel model = new OpenRate(200, Duration.ofSeconds(5), 100);
         LoadResult result = driver.run(new LoadRun(server.uri(), request, Checks.NONE, model, Warmup.fixed(Duration.ofSeconds(2))), LoadListener.NONE);
 
         assertThat(result.windowSeconds()).isCloseTo(5.0, within(0.2));
@@ -215,7 +216,7 @@ class HyperfoilDriverTest {
         double offered = 1.2 * CEILING;
         server.held.reset();
         server.boundedAnswered.clear();
-        LoadResult result = run("/bounded?ms=20", new LoadModel.OpenRate(offered, Duration.ofSeconds(5), 0));
+        LoadResult result = run("/bounded?ms=20", new OpenRate(offered, Duration.ofSeconds(5), 0));
         double served = result.throughput();
         // The ceiling as the server kept it: four workers over the time each request held one.
         double ceiling = 4 * 1_000 / (server.held.getIntervalHistogram().getMean() / 1e6);
@@ -237,7 +238,7 @@ class HyperfoilDriverTest {
         // arrival takes frees as an answer is read, not as it is sent.
         double offered = 1.2 * CEILING;
         server.boundedAnswered.clear();
-        LoadResult result = run("/bounded?ms=20", new LoadModel.OpenRate(offered, Duration.ofSeconds(5), 40));
+        LoadResult result = run("/bounded?ms=20", new OpenRate(offered, Duration.ofSeconds(5), 40));
         double[] line = queueLine(result, offered);
 
         assertThat(result.sessionLimitHit()).isTrue();
@@ -266,7 +267,7 @@ class HyperfoilDriverTest {
     @Test
     void belowItsCeilingAServersLatencyIsItsHoldTime() throws Exception {
         server.held.reset();
-        LoadResult result = run("/bounded?ms=20", new LoadModel.OpenRate(CEILING / 2, Duration.ofSeconds(4), 0));
+        LoadResult result = run("/bounded?ms=20", new OpenRate(CEILING / 2, Duration.ofSeconds(4), 0));
         org.HdrHistogram.Histogram held = server.held.getIntervalHistogram();
 
         assertThat(result.throughput()).isCloseTo(CEILING / 2, withinPercentage(2));
@@ -320,7 +321,7 @@ class HyperfoilDriverTest {
     void aWarmUpThatNeverSteadiesRunsToItsMaximumAndSaysSo() {
         // Every second a little slower: a latency that never settles.
         RequestSpec request = new RequestSpec("GET", "/slower?since=" + System.nanoTime(), null, null, Duration.ofSeconds(5));
-        LoadModel model = new LoadModel.OpenRate(50, Duration.ofSeconds(1), 0);
+        LoadModel model = new OpenRate(50, Duration.ofSeconds(1), 0);
         LoadResult result = driver.run(new LoadRun(server.uri(), request, Checks.NONE, model,
                 Warmup.steady(Duration.ofSeconds(2), Duration.ofSeconds(7))), LoadListener.NONE);
 

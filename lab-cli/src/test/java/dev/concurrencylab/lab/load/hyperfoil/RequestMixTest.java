@@ -10,6 +10,7 @@ import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.LoadResult;
 import dev.concurrencylab.lab.load.LoadRun;
 import dev.concurrencylab.lab.load.NamedRequest;
+import dev.concurrencylab.lab.load.OpenRate;
 import dev.concurrencylab.lab.load.RequestLoad;
 import dev.concurrencylab.lab.load.RequestSpec;
 import dev.concurrencylab.lab.load.Warmup;
@@ -54,7 +55,7 @@ class RequestMixTest {
     @Test
     void anOpenRateMixKeepsItsWeightsOverTwentyThousandRequests() throws Exception {
         try (MicroServer server = new MicroServer()) {
-            LoadModel model = new LoadModel.OpenRate(8_000, Duration.ofSeconds(3), 800, 0);
+            LoadModel model = new OpenRate(8_000, Duration.ofSeconds(3), 800, 0);
             LoadResult result = driver.run(new LoadRun(server.uri(), searchAndCreate(), Checks.NONE, model, Warmup.NONE), LoadListener.NONE);
 
             assertSharesHold(result, server);

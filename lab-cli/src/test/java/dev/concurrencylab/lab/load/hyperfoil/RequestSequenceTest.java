@@ -9,6 +9,7 @@ import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.LoadResult;
 import dev.concurrencylab.lab.load.LoadRun;
 import dev.concurrencylab.lab.load.NamedRequest;
+import dev.concurrencylab.lab.load.OpenRate;
 import dev.concurrencylab.lab.load.RequestLoad;
 import dev.concurrencylab.lab.load.RequestSpec;
 import dev.concurrencylab.lab.load.Warmup;
@@ -67,7 +68,7 @@ class RequestSequenceTest {
     @Test
     void anOpenModelStartsSessionsAtItsRateAndEachRunsTheWholeSequence() throws Exception {
         try (MicroServer server = new MicroServer()) {
-            LoadResult result = run(server, new LoadModel.OpenRate(200, Duration.ofSeconds(2), 400, 0));
+            LoadResult result = run(server, new OpenRate(200, Duration.ofSeconds(2), 400, 0));
 
             long complete = assertInOrder(server);
             RequestLoad list = result.requests().getFirst();
@@ -88,7 +89,7 @@ class RequestSequenceTest {
             RequestSpec sequence = RequestSpec.sequence(List.of(
                     new NamedRequest("slow", 1, new RequestSpec("GET", "/slow?session={session}&ms=20", null, null, timeout), Checks.NONE),
                     new NamedRequest("fast", 1, new RequestSpec("GET", "/fast?session={session}", null, null, timeout), Checks.NONE)));
-            LoadResult result = driver.run(new LoadRun(server.uri(), sequence, Checks.NONE, new LoadModel.OpenRate(100, Duration.ofSeconds(2), 1, 0),
+            LoadResult result = driver.run(new LoadRun(server.uri(), sequence, Checks.NONE, new OpenRate(100, Duration.ofSeconds(2), 1, 0),
                     Warmup.NONE), LoadListener.NONE);
 
             assertThat(result.requests().getFirst().latencyNanos().getValueAtPercentile(50) / 1e6).isGreaterThan(100);

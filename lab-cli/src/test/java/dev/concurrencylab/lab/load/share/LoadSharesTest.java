@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.concurrencylab.lab.binding.InvalidSetting;
 import dev.concurrencylab.lab.load.LoadModel;
+import dev.concurrencylab.lab.load.OpenRate;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -13,11 +14,11 @@ class LoadSharesTest {
 
     @Test
     void anOpenRateSplitsEvenlyAndItsSessionsAddUpToTheTotal() {
-        List<LoadModel> shares = LoadShares.split(new LoadModel.OpenRate(1_000, Duration.ofSeconds(10), 301), 3);
+        List<LoadModel> shares = LoadShares.split(new OpenRate(1_000, Duration.ofSeconds(10), 301), 3);
 
-        assertThat(shares).allSatisfy(s -> assertThat(((LoadModel.OpenRate) s).duration()).isEqualTo(Duration.ofSeconds(10)));
-        assertThat(shares.stream().mapToDouble(s -> ((LoadModel.OpenRate) s).rate()).sum()).isCloseTo(1_000, org.assertj.core.data.Offset.offset(1e-9));
-        assertThat(shares.stream().map(s -> ((LoadModel.OpenRate) s).maxSessions()).toList()).containsExactly(101, 100, 100);
+        assertThat(shares).allSatisfy(s -> assertThat(((OpenRate) s).duration()).isEqualTo(Duration.ofSeconds(10)));
+        assertThat(shares.stream().mapToDouble(s -> ((OpenRate) s).rate()).sum()).isCloseTo(1_000, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(shares.stream().map(s -> ((OpenRate) s).maxSessions()).toList()).containsExactly(101, 100, 100);
     }
 
     @Test

@@ -8,6 +8,7 @@ import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.LoadResult;
 import dev.concurrencylab.lab.load.LoadRun;
 import dev.concurrencylab.lab.load.NamedRequest;
+import dev.concurrencylab.lab.load.OpenRate;
 import dev.concurrencylab.lab.load.RequestLoad;
 import dev.concurrencylab.lab.load.RequestSpec;
 import dev.concurrencylab.lab.load.Warmup;
@@ -25,7 +26,7 @@ class ShareWireTest {
     void aShareAndWhatItMeasuredCrossTheWireWhole() throws Exception {
         try (MicroServer server = new MicroServer("127.0.0.1")) {
             LoadRun run = new LoadRun(server.uri("127.0.0.1"), new RequestSpec("GET", "/hello", null, null, Duration.ofSeconds(5)),
-                    new Checks(200, "Hello", null), new LoadModel.OpenRate(500, Duration.ofSeconds(2), 0), Warmup.fixed(Duration.ofSeconds(1)));
+                    new Checks(200, "Hello", null), new OpenRate(500, Duration.ofSeconds(2), 0), Warmup.fixed(Duration.ofSeconds(1)));
             ShareWire.Share share = ShareWire.readShare(ShareWire.write(ShareWire.Share.of(run, run.model(), 1234L)));
             assertThat(share.run()).isEqualTo(run);
             assertThat(share.startAtMillis()).isEqualTo(1234L);
