@@ -6,8 +6,6 @@ import dev.concurrencylab.lab.load.ErrorClass;
 import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.LoadResult;
 import dev.concurrencylab.lab.load.OpenFiles;
-import dev.concurrencylab.lab.load.OpenRamp;
-import dev.concurrencylab.lab.load.OpenRate;
 import dev.concurrencylab.lab.load.SchedulingLag;
 import dev.concurrencylab.lab.result.Delivery;
 import dev.concurrencylab.lab.result.Flag;
@@ -16,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalDouble;
 
 /**
  * Decides whose doing it was when requests left late. Running out of sessions or connections only
@@ -62,11 +61,8 @@ final class Attribution {
      *                   and a session lasts that many answers
      */
     static Outcome of(LoadModel model, LoadResult load, boolean serverDied, int perArrival) {
-        Double target = switch (model) {
-            case OpenRate o -> o.rate() * perArrival;
-            case OpenRamp r -> (r.from() + r.to()) / 2 * perArrival;
-            default -> null;
-        };
+        OptionalDouble rate = model.arrivalRate();
+        Double target = rate.isPresent() ? rate.getAsDouble() * perArrival : null;
         Integer sessions = model.open() ? model.maxConcurrency() : null;
         long behind = target == null ? 0 : unsent(target, load);
         ConnectionUse pool = load.connections();

@@ -7,6 +7,7 @@ import dev.concurrencylab.lab.binding.InvalidSetting;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * How requests arrive during the measured window. Closed models (a fixed number of users, each
@@ -43,7 +44,15 @@ public sealed interface LoadModel permits LoadModel.ClosedStages, LoadModel.User
 
     /** Requests arrive on a clock (open model), not when a user's last answer came back. */
     default boolean open() {
-        return this instanceof OpenRate || this instanceof OpenRamp;
+        return arrivalRate().isPresent();
+    }
+
+    /**
+     * Arrivals per second over the window on average, for a model that sends on a clock: what the
+     * driver should have sent, which its delivery is held to; empty where users wait for their answers.
+     */
+    default OptionalDouble arrivalRate() {
+        return OptionalDouble.empty();
     }
 
     /** Runs for a set time, as opposed to ending when its counted requests are done. */

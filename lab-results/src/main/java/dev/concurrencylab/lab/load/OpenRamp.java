@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.concurrencylab.lab.binding.InvalidSetting;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /** Arrival rate rising (or falling) linearly from {@code from} to {@code to} per second; sessions and connections as {@link OpenRate}. */
 public record OpenRamp(@JsonProperty(required = true) double from, @JsonProperty(required = true) double to,
@@ -32,6 +33,11 @@ public record OpenRamp(@JsonProperty(required = true) double from, @JsonProperty
 
     public ConnectionPool connectionPool() {
         return ConnectionPool.open(maxSessions, connections);
+    }
+
+    @Override
+    public OptionalDouble arrivalRate() {
+        return OptionalDouble.of((from + to) / 2);
     }
 
     public String name() {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.concurrencylab.lab.binding.InvalidSetting;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * Constant arrival rate; {@code maxSessions} bounds requests in flight. 0 sessions means the
@@ -41,6 +42,11 @@ public record OpenRate(@JsonProperty(required = true) double rate, @JsonProperty
 
     public ConnectionPool connectionPool() {
         return ConnectionPool.open(maxSessions, connections);
+    }
+
+    @Override
+    public OptionalDouble arrivalRate() {
+        return OptionalDouble.of(rate);
     }
 
     public String name() {

@@ -27,4 +27,14 @@ class LoadModelTest {
         assertThat(new LoadModel.Burst(100).timed()).isFalse();
         assertThat(new OpenRate(100, MINUTE, 0).timed()).isTrue();
     }
+
+    @Test
+    void aModelOnAClockStatesItsMeanArrivalRateAndIsOpenAndOneOfWaitingUsersHasNone() {
+        assertThat(new OpenRate(150, MINUTE, 0).arrivalRate()).hasValue(150);
+        assertThat(new OpenRamp(100, 200, MINUTE, 0).arrivalRate()).hasValue(150);
+        assertThat(new OpenRamp(100, 200, MINUTE, 0).open()).isTrue();
+        assertThat(new LoadModel.MaxRate(4, MINUTE).arrivalRate()).isEmpty();
+        assertThat(new LoadModel.MaxRate(4, MINUTE).open()).isFalse();
+        assertThat(new ClosedSweep(List.of(10, 50), MINUTE).open()).isFalse();
+    }
 }
