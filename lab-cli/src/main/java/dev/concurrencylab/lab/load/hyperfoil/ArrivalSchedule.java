@@ -1,5 +1,6 @@
 package dev.concurrencylab.lab.load.hyperfoil;
 
+import dev.concurrencylab.lab.load.ClosedSweep;
 import dev.concurrencylab.lab.load.LoadModel;
 import dev.concurrencylab.lab.load.OpenRamp;
 import dev.concurrencylab.lab.load.OpenRate;
@@ -24,7 +25,9 @@ sealed interface ArrivalSchedule {
         return switch (model) {
             case OpenRate o -> new Constant(o.rate());
             case OpenRamp r -> r.from() == r.to() ? new Constant(r.from()) : new Ramp(r.from(), r.to(), r.duration().toMillis());
-            default -> null;
+            // listed, not defaulted: a new model must say here whether its requests have due times
+            case LoadModel.MaxRate _, LoadModel.ClosedStages _, ClosedSweep _, LoadModel.UsersXRequests _, LoadModel.CountXConcurrency _,
+                 LoadModel.Burst _ -> null;
         };
     }
 

@@ -152,7 +152,9 @@ public final class HyperfoilDriver implements LoadDriver {
             // JVM deoptimized its request path as the window opened (docs/methodology.md).
             case LoadModel.MaxRate m -> builder.addPhase(WARM_UP).always(m.maxConcurrency());
             case LoadModel.ClosedStages c -> builder.addPhase(WARM_UP).always(c.maxConcurrency());
-            default -> builder.addPhase(WARM_UP).always(Math.min(WARM_UP_USERS, run.model().maxConcurrency()));
+            // listed, not defaulted: a new model must choose its warm-up's users here
+            case ClosedSweep _, LoadModel.UsersXRequests _, LoadModel.CountXConcurrency _, LoadModel.Burst _ ->
+                    builder.addPhase(WARM_UP).always(Math.min(WARM_UP_USERS, run.model().maxConcurrency()));
         };
         phase.duration(ms).isWarmup(true);
         Scenarios.add(phase, run, tally, 1);
