@@ -13,8 +13,9 @@ import picocli.CommandLine.Parameters;
 
 @Command(name = "findings", mixinStandardHelpOptions = true,
         description = {"Writes the lab's own write-up (docs/findings.md) from results directories alone:",
-                "per suite what each run measured, its verdicts and Why evidence, the original's claims against it,",
-                "the verdicts side by side across runs, and what the machine limited. The same directories give the same file."},
+                "the answer per kind of work, with its A/A line, machine and when another run reads it otherwise,",
+                "the originals' claims beside ours, the runs with links to their reports, and what the machine limited;",
+                "the decision table's chart goes to images/ beside the file. The same directories give the same file."},
         footer = {"", "Examples:",
                 "  ./lab findings docs/runs/*                      re-render docs/findings.md from the runs kept in the repo",
                 "  ./lab findings results/20261124-* --out /tmp/findings.md"})

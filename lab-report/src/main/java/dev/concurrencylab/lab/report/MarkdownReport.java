@@ -15,7 +15,9 @@ final class MarkdownReport {
     static String render(ReportContent c) {
         StringBuilder md = new StringBuilder();
         md.append("# ").append(c.title()).append("\n\n").append(c.summary()).append("\n\n");
-        md.append("The HTML report beside this file (`report.html`) has every chart, including per-second series.\n\n");
+        // docs/runs keeps a run's report.md but not its report.html, which the same files give again: say how to get it.
+        md.append("The HTML report beside this file (`report.html`, which `./lab report` writes again from this directory's files) ")
+                .append("has every chart, including per-second series.\n\n");
         for (Section s : c.sections()) {
             md.append("## ").append(s.benchmark()).append("\n\n");
             md.append("Load: ").append(s.load()).append(".");

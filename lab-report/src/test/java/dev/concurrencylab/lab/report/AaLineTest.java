@@ -5,31 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.result.Trials;
 import dev.concurrencylab.lab.result.VerdictRules;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** A paired benchmark's A/A line: the base's second launch against its first, and what a claim there says of the rest. */
 class AaLineTest {
 
-    /**
-     * Three blocks of three cycles: the base "a", its second launch at {@code second} times its first's level,
-     * and "b" and "c", whose launches move 1 % from block to block: the spread the A/A is judged on.
-     */
+    /** The base "a", its second launch at {@code second} times its first's level, and "b" and "c" beside them. */
     private static List<TrialResult> slices(double second) {
-        List<TrialResult> slices = new ArrayList<>();
-        double[] host = {1.0, 0.8, 1.1};
-        double[] wobble = {1.01, 0.99, 1.0};
-        for (int b = 1; b <= 3; b++) {
-            double w = wobble[b - 1];
-            for (int c = 1; c <= host.length; c++) {
-                slices.add(Trials.slice("a", b, c, 1, 1000 * host[c - 1], 10));
-                slices.add(Trials.slice("a", b, c, 2, 1000 * second * host[c - 1] * (2 - w), 10 * (2 - w)));
-                slices.add(Trials.slice("b", b, c, 1, 1200 * host[c - 1] * w, 8 / w));
-                slices.add(Trials.slice("c", b, c, 1, 900 * host[c - 1] / w, 12 * w));
-            }
-        }
-        return slices;
+        return Trials.blocks("b", "a", second, "b", "c");
     }
 
     @Test

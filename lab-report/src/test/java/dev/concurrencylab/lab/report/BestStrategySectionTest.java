@@ -27,15 +27,6 @@ class BestStrategySectionTest {
         assertThat(md).contains("| async-pool |");
     }
 
-    @Test
-    void theFindingsCarryARunsBestStrategyTableWithWhatItLeftOut() throws IOException {
-        String md = Findings.render(List.of(caseFour()));
-
-        assertThat(md).contains("**best strategy per case** (E2's summary table, judged on this run)")
-                .containsPattern("\\| case4 \\| mvc-platform \\| kafka, ahead of redis")
-                .contains("Left out: strategies with failed requests, unfinished work");
-    }
-
     /** E2's case 4 on one variant: Kafka ahead of Redis, the bounded pool faster but with its work not done. */
     private Path caseFour() throws IOException {
         List<String> trials = new ArrayList<>();

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.concurrencylab.lab.result.ResultStore;
 import dev.concurrencylab.lab.result.RunResults;
+import dev.concurrencylab.lab.result.TrialResult;
+import dev.concurrencylab.lab.result.Trials;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -33,7 +35,7 @@ class DecisionTableTest {
                 new double[] {2900, 3000, 3100});
 
         String md = Findings.render(List.of(standard, full));
-        String answer = md.substring(md.indexOf("## The answer first"), md.indexOf("## The runs"));
+        String answer = answer(md);
 
         assertThat(md.lines().limit(60).toList()).as("the answer within the first 60 lines").anyMatch(l -> l.startsWith("| a database read |"));
         Pattern cell = Pattern.compile("\\[[✓✗=?≠] ([0-9.]+)× \\(([0-9.]+)–([0-9.]+)\\)\\]\\(runs/([^/]+)/report\\.md#([^)]+)\\)");
@@ -82,10 +84,87 @@ class DecisionTableTest {
         Path full = run("e0-posts-full", "full", "2026-11-21T10:00:00Z", new double[] {2000}, new double[] {1300}, new double[] {2900});
 
         String md = Findings.render(List.of(standard, full));
-        String answer = md.substring(md.indexOf("## The answer first"), md.indexOf("## The runs"));
+        String answer = answer(md);
 
         assertThat(answer.lines().filter(l -> l.startsWith("| a database read |")))
                 .hasSize(2).allMatch(l -> l.contains("runs/e0-posts-standard/") && !l.contains("runs/e0-posts-full/"));
+    }
+
+    @Test
+    void aPairedRunAnswersItsKindOfWorkBeforeAFreshRunOfALargerScaleAndItsAaLineStandsBesideTheAnswer() throws IOException {
+        Path fresh = freshRun("e4-cpu-io-standard", "e4-cpu-io", "standard", "2026-11-22T10:00:00Z", "cpu");
+        Path paired = pairedRun("steady-cpu-io-quick", "quick", "2026-11-21T10:00:00Z", "cpu");
+
+        String answer = answer(Findings.render(List.of(fresh, paired)));
+
+        assertThat(answer.lines().filter(l -> l.startsWith("| CPU-bound work |")))
+                .as("the paired run answers, though quick, older, and beside a fresh run at standard").hasSize(2)
+                .allMatch(l -> l.contains("(runs/steady-cpu-io-quick/report.md#cpu)") && !l.contains("runs/e4-cpu-io-standard/"))
+                .allMatch(l -> l.contains("[throughput = 1.00× (") && l.contains("quick, AMD EPYC, 2 CPUs"));
+        assertThat(answer).contains("mvc-virtual better on throughput 1.20×");
+    }
+
+    @Test
+    void amongPairedRunsTheLargestScaleAnswersAndAFreshRunAnswersNothingBesideThem() throws IOException {
+        Path fresh = freshRun("e4-cpu-io-full", "e4-cpu-io", "full", "2026-11-24T10:00:00Z", "io");
+        Path quick = pairedRun("steady-cpu-io-quick", "quick", "2026-11-23T10:00:00Z", "io");
+        Path standard = pairedRun("steady-cpu-io-standard", "standard", "2026-11-22T10:00:00Z", "io");
+
+        String answer = answer(Findings.render(List.of(fresh, quick, standard)));
+
+        assertThat(answer.lines().filter(l -> l.startsWith("| waiting on I/O |"))).hasSize(2)
+                .allMatch(l -> l.contains("(runs/steady-cpu-io-standard/report.md#io)"));
+    }
+
+    @Test
+    void aFreshRunSaysItHasNoAaLine() throws IOException {
+        Path fresh = freshRun("e4-cpu-io-standard", "e4-cpu-io", "standard", "2026-11-22T10:00:00Z", "cpu");
+
+        String answer = answer(Findings.render(List.of(fresh)));
+
+        assertThat(answer.lines().filter(l -> l.startsWith("| CPU-bound work |"))).hasSize(2)
+                .allMatch(l -> l.contains("| fresh design, no A/A line | [e4-cpu-io-standard](runs/e4-cpu-io-standard/report.md), standard, AMD EPYC, 2 CPUs |"));
+    }
+
+    private static String answer(String md) {
+        int start = md.indexOf("## The answer first");
+        return md.substring(start, md.indexOf("\n## ", start));
+    }
+
+    /**
+     * A run of a fresh design: three trials each of mvc-platform at 1,000 req/s, mvc-virtual at 1,200 and webflux at 900,
+     * each on a server of its own.
+     */
+    private Path freshRun(String name, String suite, String scale, String started, String benchmark) throws IOException {
+        List<TrialResult> trials = new ArrayList<>();
+        int number = 0;
+        for (int i = 0; i < 3; i++) {
+            trials.add(Trials.onServer(++number, "mvc-platform", benchmark, 1000 + 10 * i, null));
+            trials.add(Trials.onServer(++number, "mvc-virtual", benchmark, 1200 + 10 * i, null));
+            trials.add(Trials.onServer(++number, "webflux", benchmark, 900 + 10 * i, null));
+        }
+        return written(name, suite, scale, started, trials);
+    }
+
+    /** A paired run of steady-cpu-io: mvc-platform's two launches at one level, mvc-virtual at 1.2× it and webflux at 0.9×. */
+    private Path pairedRun(String name, String scale, String started, String benchmark) throws IOException {
+        return written(name, "steady-cpu-io", scale, started, Trials.blocks(benchmark, "mvc-platform", 1, "mvc-virtual", "webflux"));
+    }
+
+    private Path written(String name, String suite, String scale, String started, List<TrialResult> trials) throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve(name).resolve("trials"));
+        try (InputStream in = getClass().getResourceAsStream("/result/run-written-before-the-parts.json")) {
+            ObjectNode run = (ObjectNode) ResultStore.JSON.readTree(in);
+            run.put("suite", suite).put("scale", scale).put("started", started)
+                    .put("finished", java.time.Instant.parse(started).plusSeconds(720).toString())
+                    .put("trialsPlanned", trials.size()).put("trialsWritten", trials.size());
+            run.remove("thresholdOutcomes");
+            ResultStore.JSON.writeValue(tmp.resolve(name).resolve("run.json").toFile(), run);
+        }
+        for (int i = 0; i < trials.size(); i++) {
+            ResultStore.JSON.writeValue(dir.resolve(String.format(Locale.ROOT, "%03d.json", i + 1)).toFile(), trials.get(i));
+        }
+        return tmp.resolve(name);
     }
 
     /** The geometric mean of a field over a variant's trial files of one benchmark, read as plain JSON. */
@@ -110,7 +189,7 @@ class DecisionTableTest {
                 new double[] {990, 1010, 1000}, new long[] {0, 0, 900});
 
         String answer = Findings.render(List.of(dir));
-        answer = answer.substring(answer.indexOf("## The answer first"), answer.indexOf("## The runs"));
+        answer = answer(answer);
 
         assertThat(answer).contains("? near the bar").doesNotContain("both fail")
                 .contains("mvc-virtual not told apart from mvc-platform on failures, one side near the bar");

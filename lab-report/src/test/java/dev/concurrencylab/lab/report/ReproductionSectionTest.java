@@ -99,6 +99,23 @@ class ReproductionSectionTest {
                 .contains("- webflux — throughput: undecided against mvc-platform (ratio 1.40, 95 % CI too wide to tell;");
     }
 
+    @Test
+    void theFindingsShowTheClaimsOfTheRunThatMeasuredMostOfThemWithIntervalsEachVerdictWithoutItsEvidence() throws IOException {
+        Path once = run(tmp.resolve("one-a-side"), trial(1, "mvc-platform", 1000), trial(2, "webflux", 1400));
+        Files.writeString(once.resolve("run.json"), Files.readString(once.resolve("run.json")).replace("\"quick\"", "\"full\""));
+        Path twice = run(tmp.resolve("two-a-side"), trial(1, "mvc-platform", 1000), trial(2, "webflux", 1400), trial(3, "mvc-platform", 1010),
+                trial(4, "webflux", 1390).replace("\"errors\": {}", "\"errors\": {\"reset\": 500}"));
+
+        String md = Findings.render(List.of(once, twice));
+        String claims = md.substring(md.indexOf("## The originals' claims beside ours"), md.indexOf("## The runs"));
+
+        assertThat(claims).contains("**E0** (").contains("#reproduction-of-e0), quick,")
+                .as("the run with intervals speaks, though the other ran at full").doesNotContain(", full,")
+                .contains("| throughput | webflux on posts over mvc-platform on posts | 1.40× (6,099 / 4,370) | 1.39× (1.35×–1.43×) "
+                        + "| failures near the bar, undecided |")
+                .doesNotContain("latency and throughput are not compared");
+    }
+
     /** The report of a run of these trials, rendered from its directory. */
     private String report(String... trials) throws IOException {
         Path dir = run(trials);
@@ -107,7 +124,11 @@ class ReproductionSectionTest {
     }
 
     private Path run(String... trials) throws IOException {
-        Path dir = ResultsDirectory.write(tmp, "e0-posts", List.of("mvc-platform", "webflux"), trials);
+        return run(tmp, trials);
+    }
+
+    private Path run(Path parent, String... trials) throws IOException {
+        Path dir = ResultsDirectory.write(parent, "e0-posts", List.of("mvc-platform", "webflux"), trials);
         Files.copy(PUBLISHED.resolve("e0-posts.yaml"), dir.resolve(RunResults.PUBLISHED_FILE));
         return dir;
     }
