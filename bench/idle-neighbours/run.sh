@@ -5,12 +5,13 @@
 # both in a random order, a 1 s settle then a measured part. Prints one line per slice, then the
 # ratio alive ÷ parked of throughput and p99 with its 95 % interval (t over pairs, log scale).
 # Run after ./lab build; needs wrk (apt-get install wrk), PostgreSQL's server binaries and a JDK 25.
-# PAIRS (30), SLICE seconds (4), CPU for the servers (1), DRIVER_CPU (0) are environment variables.
+# PAIRS (30), SLICE seconds (4), CPU for the servers (1), DRIVER_CPU (0), WARM seconds of the loaded
+# server's own warm-up (45) are environment variables.
 set -euo pipefail
 home=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 . "$home/bin/jdk.sh"; find_jdk >/dev/null || exit 2
 command -v wrk >/dev/null || { echo "idle-neighbours: wrk is missing: apt-get install wrk" >&2; exit 2; }
-pairs=${PAIRS:-30}; slice=${SLICE:-4}; cpu=${CPU:-1}; driver=${DRIVER_CPU:-0}
+pairs=${PAIRS:-30}; slice=${SLICE:-4}; cpu=${CPU:-1}; driver=${DRIVER_CPU:-0}; warm=${WARM:-45}
 work=$(mktemp -d); chmod 755 "$work"; pgbin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill -CONT "$p" 2>/dev/null || true; kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$work"; }
@@ -34,7 +35,7 @@ serve sut-webflux/target/sut-webflux.jar 28083 webflux; n2=${pids[-1]}
 load() { taskset -c "$driver" wrk -t1 -c32 -d"$1"s --latency http://127.0.0.1:28081/hello; }
 # each neighbour warmed as a block warms it, then the loaded one to its level
 for port in 28082 28083; do taskset -c "$driver" wrk -t1 -c32 -d15s "http://127.0.0.1:$port/hello" >/dev/null; done
-load 45 >/dev/null
+load "$warm" >/dev/null
 ms() { awk '$1=="99%"{v=$2; if (v ~ /us$/) {sub(/us/,"",v); v/=1000} else if (v ~ /ms$/) {sub(/ms/,"",v)} else {sub(/s$/,"",v); v*=1000}; print v}'; }
 { echo -e "pair\tneighbours\treq_s\tp99_ms"
 for p in $(seq "$pairs"); do
@@ -53,7 +54,7 @@ rows = defaultdict(dict)
 for r in csv.DictReader(open(sys.argv[1]), delimiter='\t'):
     rows[r['pair']][r['neighbours']] = (float(r['req_s']), float(r['p99_ms']))
 # two-sided 97.5 % quantiles of Student's t
-t = {9: 2.262, 19: 2.093, 29: 2.045, 39: 2.023, 49: 2.010}
+t = {9: 2.262, 19: 2.093, 29: 2.045, 39: 2.023, 49: 2.010, 59: 2.001, 89: 1.987, 119: 1.980}
 for i, name in ((0, 'throughput'), (1, 'p99')):
     d = [math.log(v['alive'][i] / v['parked'][i]) for v in rows.values() if len(v) == 2]
     m, s, n = st.mean(d), st.stdev(d), len(d)
