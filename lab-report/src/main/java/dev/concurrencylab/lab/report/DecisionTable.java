@@ -102,8 +102,12 @@ final class DecisionTable {
         return rows;
     }
 
-    /** The table, the chart, the questions no kept run answers yet, what the answers mean and when they would flip. */
-    static void render(StringBuilder md, List<RunResults> runs) {
+    /**
+     * The table, the chart, the questions no kept run answers yet, what the answers mean and when they would flip.
+     *
+     * @return the rows rendered, so the page names each run's use without judging its verdicts again
+     */
+    static List<Row> render(StringBuilder md, List<RunResults> runs) {
         List<Row> rows = rows(runs);
         String base = rows.isEmpty() ? "mvc-platform" : rows.getFirst().base();
         md.append("## The answer first\n\n")
@@ -143,6 +147,7 @@ final class DecisionTable {
                 .forEach(q -> md.append("- ").append(Meaning.of(q, rows.stream().filter(r -> r.question() == q).toList())).append("\n"));
         md.append("\n");
         AnswerFlips.render(md, runs, rows);
+        return rows;
     }
 
     /**

@@ -39,9 +39,9 @@ public final class Findings {
                 .append("the same directories again gives this file again. Every figure here was measured in those runs and links to ")
                 .append("the run's report, which has the rest; the originals' figures appear only beside their claims, as theirs. ")
                 .append("How each figure is measured: [methodology](methodology.md); what each suite runs: [experiments](experiments.md).\n\n");
-        DecisionTable.render(md, runs);
+        List<DecisionTable.Row> answers = DecisionTable.render(md, runs);
         ReproductionTables.render(md, runs);
-        RunsTable.render(md, runs, use(runs));
+        RunsTable.render(md, runs, use(runs, answers));
         limits(md, runs);
         return md.toString();
     }
@@ -54,9 +54,9 @@ public final class Findings {
     }
 
     /** What each run gives this page: the answer to a kind of work, an experiment's claims, or both. */
-    private static Map<RunResults, String> use(List<RunResults> runs) {
+    private static Map<RunResults, String> use(List<RunResults> runs, List<DecisionTable.Row> answers) {
         Map<RunResults, List<String>> uses = new IdentityHashMap<>();
-        DecisionTable.rows(runs).stream().map(DecisionTable.Row::run).distinct()
+        answers.stream().map(DecisionTable.Row::run).distinct()
                 .forEach(r -> uses.computeIfAbsent(r, k -> new ArrayList<>()).add("the answer"));
         ReproductionTables.byExperiment(runs).forEach((experiment, those) -> uses.computeIfAbsent(ReproductionTables.speaking(those), k -> new ArrayList<>())
                 .add(experiment + "'s claims"));
