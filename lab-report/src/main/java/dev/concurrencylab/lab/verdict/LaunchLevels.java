@@ -1,5 +1,6 @@
 package dev.concurrencylab.lab.verdict;
 
+import dev.concurrencylab.lab.format.Numbers;
 import dev.concurrencylab.lab.result.Slice;
 import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.verdict.PairedVerdict.Side;
@@ -19,8 +20,28 @@ import java.util.TreeSet;
  * @param levels block → server ({@link Side}) → its level against the block's cycles, log scale
  * @param aaSpread      one launch's variance from the base's two launches in each block
  * @param othersSpread  one launch's variance from each other variant's spread from block to block
+ * @param warmIn        block → how many of its first cycles were left out as warm-in ({@link WarmIn}), where any were
+ * @param sliceNoise    one slice's variance about its launch's level and its cycle's, from what the fits leave
+ * @param perLaunch     the slices a launch's level was read from, on average
  */
-record LaunchLevels(Map<Integer, Map<Side, Double>> levels, String base, Spread aaSpread, Spread othersSpread, int cycles) {
+record LaunchLevels(Map<Integer, Map<Side, Double>> levels, String base, Spread aaSpread, Spread othersSpread, int cycles,
+        Map<Integer, Integer> warmIn, Spread sliceNoise, double perLaunch) {
+
+    /** An additive fit of one block: each server's level and each cycle's shared level, log scale. */
+    record Fit(Map<Side, Double> servers, Map<Integer, Double> cycles) {
+
+        /** The sum of squares of what the fit leaves of {@code values}: each slice's own noise. */
+        double leftOver(Map<Side, Map<Integer, Double>> values) {
+            double sum = 0;
+            for (var side : values.entrySet()) {
+                for (var c : side.getValue().entrySet()) {
+                    double r = c.getValue() - servers.get(side.getKey()) - cycles.get(c.getKey());
+                    sum += r * r;
+                }
+            }
+            return sum;
+        }
+    }
 
     /**
      * A contrast between launches on the log scale, and its variance in units of one launch's.
@@ -68,10 +89,30 @@ record LaunchLevels(Map<Integer, Map<Side, Double>> levels, String base, Spread 
                     x -> new TreeMap<>()).put(s.cycle(), Math.log(v));
         }
         Map<Integer, Map<Side, Double>> levels = new TreeMap<>();
+        Map<Integer, Integer> warmIn = new TreeMap<>();
         int cycles = 0;
+        double residualSum = 0;
+        int residualDf = 0;
+        int read = 0;
+        int launches = 0;
         for (var block : byBlock.entrySet()) {
-            levels.put(block.getKey(), fit(block.getValue()));
-            cycles = Math.max(cycles, block.getValue().values().stream().mapToInt(Map::size).max().orElse(0));
+            Map<Side, Map<Integer, Double>> values = block.getValue();
+            Fit all = fit(values);
+            int cut = WarmIn.cycles(values, all);
+            if (cut > 0) {
+                warmIn.put(block.getKey(), cut);
+                int first = List.copyOf(all.cycles().keySet()).get(cut);
+                values = leaveOutBefore(values, first);
+            }
+            Fit kept = fit(values);
+            levels.put(block.getKey(), kept.servers());
+            cycles = Math.max(cycles, all.cycles().size());
+            int n = values.values().stream().mapToInt(Map::size).sum();
+            residualSum += kept.leftOver(values);
+            // the slices less a level per server and per cycle, one of them shared
+            residualDf += Math.max(0, n - values.size() - kept.cycles().size() + 1);
+            read += n;
+            launches += values.size();
         }
         // Each term below is one launch's variance times a known factor, whatever the variants' true levels.
         double aaSum = 0;
@@ -101,7 +142,35 @@ record LaunchLevels(Map<Integer, Map<Side, Double>> levels, String base, Spread 
                 df += c.size() - 1;
             }
         }
-        return new LaunchLevels(levels, base, new Spread(aaSum, aaDf), new Spread(sum, df), cycles);
+        return new LaunchLevels(levels, base, new Spread(aaSum, aaDf), new Spread(sum, df), cycles, warmIn,
+                new Spread(residualDf == 0 ? 0 : residualSum, residualDf), launches == 0 ? 0 : (double) read / launches);
+    }
+
+    /**
+     * How much of a launch's variance the slices' own noise accounts for, averaged over its cycles, as a
+     * share of {@code spread}'s: near 1, the launches differ no more than their slices do, and more
+     * cycles a block would narrow an interval as more blocks would; NaN where either is unknown.
+     */
+    double sliceShare(Spread spread) {
+        return sliceNoise.df() == 0 || spread.df() == 0 || !(spread.variance() > 0) ? Double.NaN
+                : sliceNoise.variance() / perLaunch / spread.variance();
+    }
+
+    /** The block's slices from cycle {@code first} on; a launch with none left leaves the block. */
+    private static Map<Side, Map<Integer, Double>> leaveOutBefore(Map<Side, Map<Integer, Double>> values, int first) {
+        Map<Side, Map<Integer, Double>> kept = new LinkedHashMap<>();
+        values.forEach((side, byCycle) -> {
+            Map<Integer, Double> later = new TreeMap<>();
+            byCycle.forEach((cycle, value) -> {
+                if (cycle >= first) {
+                    later.put(cycle, value);
+                }
+            });
+            if (!later.isEmpty()) {
+                kept.put(side, later);
+            }
+        });
+        return kept;
     }
 
     /** The base's level in a block: the mean of its launches there, with how many. */
@@ -143,8 +212,12 @@ record LaunchLevels(Map<Integer, Map<Side, Double>> levels, String base, Spread 
     }
 
     String describe(Spread spread) {
-        return String.format(Locale.ROOT, "%d block(s) of up to %d cycles, launch-to-launch spread %s on %d df", levels.size(), cycles,
-                spread.df() == 0 ? "unknown" : String.format(Locale.ROOT, "%.3f", Math.sqrt(spread.variance())), spread.df());
+        String warm = warmIn.isEmpty() ? "" : "; the first cycles, while launches still moved, left out (MSER): "
+                + String.join(", ", warmIn.entrySet().stream().map(e -> String.format(Locale.ROOT, "%d in block %d", e.getValue(), e.getKey())).toList());
+        String slices = sliceNoise.df() == 0 ? "" : String.format(Locale.ROOT, " (the slices' own noise alone, over a launch's %s slices: %.3f)",
+                Numbers.format(perLaunch), Math.sqrt(sliceNoise.variance() / perLaunch));
+        return String.format(Locale.ROOT, "%d block(s) of up to %d cycles, launch-to-launch spread %s on %d df%s%s", levels.size(), cycles,
+                spread.df() == 0 ? "unknown" : String.format(Locale.ROOT, "%.3f", Math.sqrt(spread.variance())), spread.df(), slices, warm);
     }
 
     /**
@@ -152,7 +225,7 @@ record LaunchLevels(Map<Integer, Map<Side, Double>> levels, String base, Spread 
      * cycles' shared level (the host's drift) leaves the servers' levels, and a missing slice leaves
      * its cycle's others usable. Levels are relative within the block; only contrasts are read.
      */
-    static Map<Side, Double> fit(Map<Side, Map<Integer, Double>> values) {
+    static Fit fit(Map<Side, Map<Integer, Double>> values) {
         Map<Side, Double> server = new LinkedHashMap<>();
         Map<Integer, Double> cycle = new TreeMap<>();
         values.keySet().forEach(s -> server.put(s, 0.0));
@@ -167,6 +240,6 @@ record LaunchLevels(Map<Integer, Map<Side, Double>> levels, String base, Spread 
                         .mapToDouble(s -> s.getValue().get(c) - server.get(s.getKey())).average().orElseThrow());
             }
         }
-        return server;
+        return new Fit(server, cycle);
     }
 }

@@ -122,9 +122,19 @@ public final class PairedVerdict {
         Verdict.Kind kind = Verdict.kind(figure, ri, rules);
         return switch (kind) {
             case SAME -> new Verdict(label, base, figure, kind, "the same as " + base + " within ±" + m + " % (" + figures + ")", ri);
-            case UNDECIDED -> new Verdict(label, base, figure, kind, "undecided against " + base + " (" + figures + "; more blocks would tell)", ri);
+            case UNDECIDED -> new Verdict(label, base, figure, kind, "undecided against " + base + " (" + figures + "; " + more(launches, spread) + ")", ri);
             default -> new Verdict(label, base, figure, kind, Verdict.claim(figure, ri, base, figures), ri);
         };
+    }
+
+    /**
+     * What would decide an undecided line. Where the slices' own noise makes most of the launches'
+     * spread, a launch's level is as uncertain as its few slices make it, and more cycles a block
+     * narrow the interval too (each block's launches are then read from more of them).
+     */
+    private static String more(LaunchLevels launches, LaunchLevels.Spread spread) {
+        return launches.sliceShare(spread) >= 0.5 ? "more blocks, or more cycles a block (most of the spread is the slices' own noise), would tell"
+                : "more blocks would tell";
     }
 
     private static List<TrialResult> of(List<TrialResult> slices, String variant, List<Integer> copies) {

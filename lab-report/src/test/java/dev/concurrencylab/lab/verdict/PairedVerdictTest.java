@@ -165,6 +165,98 @@ class PairedVerdictTest {
         assertEquals(1.2, v.interval().ratio(), 0.001, v.text());
     }
 
+    /** Three blocks of 8 cycles where "b", no different from the base, starts 40 % low and climbs to its level by the fifth cycle. */
+    private static List<TrialResult> stillWarming(Random r) {
+        List<TrialResult> slices = new ArrayList<>();
+        double[] behind = {-0.5, -0.35, -0.2, -0.1, 0, 0, 0, 0};
+        for (int b = 1; b <= 3; b++) {
+            double host = 0;
+            for (int c = 1; c <= behind.length; c++) {
+                host += 0.05 * r.nextGaussian();
+                for (String v : List.of(BASE + 1, BASE + 2, "b1")) {
+                    double level = 10 + host + 0.02 * r.nextGaussian() + (v.equals("b1") ? behind[c - 1] : 0);
+                    slices.add(Trials.slice(v.substring(0, v.length() - 1), b, c, Integer.parseInt(v.substring(v.length() - 1)),
+                            Math.exp(level), Math.exp(1 - level + 10)));
+                }
+            }
+        }
+        return slices;
+    }
+
+    @Test
+    void aLaunchStillClimbingInABlocksFirstCyclesIsReadFromTheCyclesAfter() {
+        List<TrialResult> slices = stillWarming(new Random(79));
+        Verdict v = PairedVerdict.of(Figure.THROUGHPUT, new PairedVerdict.Side("b", 1), BASE, slices, RULES);
+        assertTrue(v.interval() != null && v.interval().ratio() > 0.95 && v.interval().ratio() < 1.05, v.text());
+        assertTrue(!claims(v), v.text());
+        assertTrue(v.text().contains("the first cycles, while launches still moved, left out (MSER)"), v.text());
+    }
+
+    @Test
+    void noiseAloneCostsTheWarmInCutFewCycles() {
+        Random r = new Random(80);
+        int cut = 0;
+        int blocks = 0;
+        for (int i = 0; i < 300; i++) {
+            LaunchLevels levels = LaunchLevels.read(Figure.THROUGHPUT, run(r, 3, 8, Map.of(BASE, 0.0, "b", 0.0, "c", 0.0)), BASE);
+            cut += levels.warmIn().values().stream().mapToInt(Integer::intValue).sum();
+            blocks += 3;
+        }
+        assertTrue(cut <= 0.15 * 8 * blocks, cut + " of " + 8 * blocks + " cycles left out");
+    }
+
+    @Test
+    void aQuickBlocksThreeCyclesAreReadWholeEvenWhereTheFirstIsFarOff() {
+        List<TrialResult> slices = stillWarming(new Random(81)).stream().filter(t -> t.identity().slice().cycle() <= 3).toList();
+        assertTrue(LaunchLevels.read(Figure.THROUGHPUT, slices, BASE).warmIn().isEmpty());
+    }
+
+    @Test
+    void aaLinesStayHonestWhereTheWarmInCutApplies() {
+        Random r = new Random(82);
+        int claims = 0;
+        int runs = 1000;
+        for (int i = 0; i < runs; i++) {
+            List<TrialResult> slices = run(r, 3, 8, Map.of(BASE, 0.0, "b", 0.0, "c", 0.0));
+            for (Figure f : List.of(Figure.THROUGHPUT, Figure.P99)) {
+                if (claims(PairedVerdict.of(f, new PairedVerdict.Side(BASE, 2), BASE, slices, RULES))) {
+                    claims++;
+                }
+            }
+        }
+        assertTrue(claims <= 0.05 * 2 * runs, claims + " false claims of " + 2 * runs);
+    }
+
+    /** Two blocks of 3 cycles of "a", "a" again and "b", all at one level, with the given launch and slice noise. */
+    private static List<TrialResult> noisy(Random r, double launchSd, double sliceSd) {
+        List<TrialResult> slices = new ArrayList<>();
+        for (int b = 1; b <= 2; b++) {
+            double[] launch = {launchSd * r.nextGaussian(), launchSd * r.nextGaussian(), launchSd * r.nextGaussian()};
+            for (int c = 1; c <= 3; c++) {
+                double host = 0.1 * r.nextGaussian();
+                slices.add(Trials.slice(BASE, b, c, 1, Math.exp(10 + host + launch[0] + sliceSd * r.nextGaussian()), 10));
+                slices.add(Trials.slice(BASE, b, c, 2, Math.exp(10 + host + launch[1] + sliceSd * r.nextGaussian()), 10));
+                slices.add(Trials.slice("b", b, c, 1, Math.exp(10 + host + launch[2] + sliceSd * r.nextGaussian()), 10));
+            }
+        }
+        return slices;
+    }
+
+    @Test
+    void anUndecidedLineWhoseSpreadIsTheSlicesOwnNoiseSaysMoreCyclesWouldTellToo() {
+        Verdict v = PairedVerdict.of(Figure.THROUGHPUT, new PairedVerdict.Side("b", 1), BASE, noisy(new Random(83), 0, 0.15), RULES);
+        assertEquals(Verdict.Kind.UNDECIDED, v.kind(), v.text());
+        assertTrue(v.text().contains("more blocks, or more cycles a block (most of the spread is the slices' own noise), would tell"), v.text());
+        assertTrue(v.text().contains("the slices' own noise alone, over a launch's 3 slices"), v.text());
+    }
+
+    @Test
+    void anUndecidedLineWhoseLaunchesDifferBeyondTheirSlicesAsksForBlocksOnly() {
+        Verdict v = PairedVerdict.of(Figure.THROUGHPUT, new PairedVerdict.Side("b", 1), BASE, noisy(new Random(84), 0.1, 0.005), RULES);
+        assertEquals(Verdict.Kind.UNDECIDED, v.kind(), v.text());
+        assertTrue(v.text().endsWith("; more blocks would tell)"), v.text());
+    }
+
     @Test
     void aFlaggedSliceIsLeftOutAndCountedWhileItsCycleStaysPaired() {
         List<TrialResult> slices = run(new Random(74), 2, 4, Map.of(BASE, 0.0, "b", 0.0));
