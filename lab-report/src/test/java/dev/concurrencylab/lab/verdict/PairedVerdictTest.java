@@ -7,9 +7,11 @@ import dev.concurrencylab.lab.result.Trials;
 import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.result.VerdictRules;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -203,6 +205,32 @@ class PairedVerdictTest {
             blocks += 3;
         }
         assertTrue(cut <= 0.15 * 8 * blocks, cut + " of " + 8 * blocks + " cycles left out");
+    }
+
+    /** The share of simulated blocks with no warm-in whose first cycles MSER alone would cut, and of their cycles. */
+    private static double[] mserOnNoise(int cycles, Random r) {
+        int cut = 0;
+        int blocksCut = 0;
+        int blocks = 1000;
+        for (int i = 0; i < blocks; i++) {
+            Map<PairedVerdict.Side, Map<Integer, Double>> values = new LinkedHashMap<>();
+            for (TrialResult t : block(r, 1, cycles, Map.of(BASE, 0.0, "b", 0.0, "c", 0.0), new ArrayList<>())) {
+                values.computeIfAbsent(new PairedVerdict.Side(t.identity().variant(), t.identity().slice().copy()), s -> new TreeMap<>())
+                        .put(t.identity().slice().cycle(), Math.log(Figure.THROUGHPUT.of(t)));
+            }
+            int d = WarmIn.mser(values, LaunchLevels.fit(values));
+            cut += d;
+            blocksCut += d > 0 ? 1 : 0;
+        }
+        return new double[] {(double) blocksCut / blocks, (double) cut / (blocks * cycles)};
+    }
+
+    @Test
+    void mserAloneWouldCutManyShortBlocksOnNoiseWhichIsWhyQuickBlocksAreReadWhole() {
+        double[] three = mserOnNoise(3, new Random(85));
+        double[] eight = mserOnNoise(8, new Random(86));
+        assertTrue(three[0] > 0.25, "3-cycle blocks cut: " + three[0]);
+        assertTrue(eight[1] < 0.15, "8-cycle blocks' cycles cut: " + eight[1]);
     }
 
     @Test
