@@ -99,12 +99,12 @@ record LaunchLevels(Map<Integer, Map<Side, Double>> levels, String base, Spread 
             Map<Side, Map<Integer, Double>> values = block.getValue();
             Fit all = fit(values);
             int cut = WarmIn.cycles(values, all);
+            Fit kept = all;
             if (cut > 0) {
                 warmIn.put(block.getKey(), cut);
-                int first = List.copyOf(all.cycles().keySet()).get(cut);
-                values = leaveOutBefore(values, first);
+                values = leaveOutBefore(values, List.copyOf(all.cycles().keySet()).get(cut));
+                kept = fit(values);
             }
-            Fit kept = fit(values);
             levels.put(block.getKey(), kept.servers());
             cycles = Math.max(cycles, all.cycles().size());
             int n = values.values().stream().mapToInt(Map::size).sum();

@@ -57,20 +57,26 @@ class PairedVerdictTest {
         return v.kind() == Verdict.Kind.BETTER || v.kind() == Verdict.Kind.WORSE || v.kind() == Verdict.Kind.DIFFERENT;
     }
 
+    /** How many A/A lines (throughput and p99) claim a difference over {@code runs} simulated runs where nothing differs. */
+    private static int aaClaims(Random r, int runs, int blocks, int cycles) {
+        int claims = 0;
+        for (int i = 0; i < runs; i++) {
+            List<TrialResult> slices = run(r, blocks, cycles, Map.of(BASE, 0.0, "b", 0.0, "c", 0.0));
+            for (Figure f : List.of(Figure.THROUGHPUT, Figure.P99)) {
+                if (claims(PairedVerdict.of(f, new PairedVerdict.Side(BASE, 2), BASE, slices, RULES))) {
+                    claims++;
+                }
+            }
+        }
+        return claims;
+    }
+
     @Test
     void aaLinesOfSimulatedBlocksWithLaunchEffectsAndDriftClaimAtMostFivePercent() {
         Random r = new Random(71);
         for (int blocks : new int[] {2, 3, 5}) {
-            int claims = 0;
             int runs = 1000;
-            for (int i = 0; i < runs; i++) {
-                List<TrialResult> slices = run(r, blocks, 4, Map.of(BASE, 0.0, "b", 0.0, "c", 0.0));
-                for (Figure f : List.of(Figure.THROUGHPUT, Figure.P99)) {
-                    if (claims(PairedVerdict.of(f, new PairedVerdict.Side(BASE, 2), BASE, slices, RULES))) {
-                        claims++;
-                    }
-                }
-            }
+            int claims = aaClaims(r, runs, blocks, 4);
             assertTrue(claims <= 0.05 * 2 * runs, blocks + " blocks: " + claims + " false claims of " + 2 * runs);
         }
     }
@@ -241,17 +247,8 @@ class PairedVerdictTest {
 
     @Test
     void aaLinesStayHonestWhereTheWarmInCutApplies() {
-        Random r = new Random(82);
-        int claims = 0;
         int runs = 1000;
-        for (int i = 0; i < runs; i++) {
-            List<TrialResult> slices = run(r, 3, 8, Map.of(BASE, 0.0, "b", 0.0, "c", 0.0));
-            for (Figure f : List.of(Figure.THROUGHPUT, Figure.P99)) {
-                if (claims(PairedVerdict.of(f, new PairedVerdict.Side(BASE, 2), BASE, slices, RULES))) {
-                    claims++;
-                }
-            }
-        }
+        int claims = aaClaims(new Random(82), runs, 3, 8);
         assertTrue(claims <= 0.05 * 2 * runs, claims + " false claims of " + 2 * runs);
     }
 
