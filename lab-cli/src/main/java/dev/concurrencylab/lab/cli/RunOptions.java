@@ -117,6 +117,8 @@ final class RunOptions {
     /** The host servers start on in this run, once {@link #openSession} has connected to it. */
     private ServerHost serverHost;
     private DriverHosts driverHosts;
+    /** The run's own file for the load engine's log, once {@link #openSession} has made the run's directory. */
+    private Path engineLog;
 
     @Option(names = "--allow-remote-target", description = "allow variants given by URL on other hosts (load goes only to loopback otherwise)")
     boolean allowRemote;
@@ -260,7 +262,7 @@ final class RunOptions {
             driverHosts = DriverHosts.open(topology.drivers(), Ssh.controlDir());
         }
         ResultStore store = resume ? ResultStore.reopen(dir) : ResultStore.create(dir);
-        System.setProperty("lab.engine.log", store.logFile("hyperfoil.log").toString());
+        engineLog = store.logFile("hyperfoil.log");
         Session session = new Session(store, new SutLauncher(layout, !noCds, serverHost), System.out, System.console() != null,
                 new Session.Watching(layout, noisyAbove), topology);
         if (driverHosts != null) {
@@ -269,9 +271,9 @@ final class RunOptions {
         return session;
     }
 
-    /** The engine that drives the load: this machine's, or the driver hosts' shares when the topology lists any. */
+    /** The engine that drives the load, logging into the run's directory: this machine's, or the driver hosts' shares when the topology lists any. */
     LoadDriver loadDriver() {
-        return driverHosts != null ? driverHosts : HyperfoilDriver.forThisMachine();
+        return driverHosts != null ? driverHosts : HyperfoilDriver.forThisMachine(engineLog);
     }
 
     private List<RunHost> hostsUsed() {

@@ -21,7 +21,6 @@ final class PngCharts {
     }
 
     static void write(ChartSpec spec, Path file) throws IOException {
-        System.setProperty("java.awt.headless", "true");
         String name = file.toString().replaceAll("\\.png$", "");
         switch (spec.kind()) {
             case "bars" -> BitmapEncoder.saveBitmap(bars(spec), name, BitmapEncoder.BitmapFormat.PNG);

@@ -17,6 +17,7 @@ import io.hyperfoil.api.config.PhaseBuilder;
 import io.hyperfoil.http.config.ConnectionStrategy;
 import io.hyperfoil.http.config.HttpPluginBuilder;
 import io.netty.util.ResourceLeakDetector;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -59,9 +60,15 @@ public final class HyperfoilDriver implements LoadDriver {
         this.threads = threads;
     }
 
-    /** One event-loop thread per two CPUs the lab may use, at least one. */
+    /** One event-loop thread per two CPUs the lab may use, at least one; the engine's log where log4j2.xml puts it. */
     public static HyperfoilDriver forThisMachine() {
         return new HyperfoilDriver(Math.max(1, Runtime.getRuntime().availableProcessors() / 2));
+    }
+
+    /** As {@link #forThisMachine()}, the engine's log appended to {@code engineLog} (a run's own). */
+    public static HyperfoilDriver forThisMachine(Path engineLog) {
+        EngineLog.writeTo(engineLog);
+        return forThisMachine();
     }
 
     @Override
