@@ -20,7 +20,7 @@ class FullScalePlansTest {
             e0-posts      | 3 | 5 | 4 | 5
             e1-hello      | 4 | 1 | 0 | 3
             e2-async      | 3 | 22 | 0 | 5
-            e3-post-kafka | 3 | 7 | 0 | 5
+            e3-post-kafka | 3 | 7 | 4 | 5
             e4-cpu-io     | 6 | 2 | 0 | 3
             """)
     void everyExperimentPlansAtFullScale(String name, int variants, int benchmarks, int paired, int trials) {
