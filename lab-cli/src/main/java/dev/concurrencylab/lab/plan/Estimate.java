@@ -1,5 +1,6 @@
 package dev.concurrencylab.lab.plan;
 
+import dev.concurrencylab.lab.load.LoadModel;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -15,8 +16,8 @@ import java.util.Optional;
  * @param maxTrials  every planned trial
  * @param least      warm-ups at their minimum and windows, over {@code minTrials}
  * @param most       warm-ups at their maximum and windows, over {@code maxTrials}
- * @param counted    planned trials whose window is counted, not timed, and not measured before: not in the bounds
- * @param countedMeasured planned trials whose counted window is in the bounds, at the lengths measured before
+ * @param counted    planned trials and slices whose window is counted, not timed, and not measured before: not in the bounds
+ * @param countedMeasured planned trials and slices whose counted window is in the bounds, at the lengths measured before
  * @param minLaunches servers started for {@code minTrials}
  * @param maxLaunches servers started for {@code maxTrials}
  */
@@ -76,21 +77,36 @@ public record Estimate(int minTrials, int maxTrials, Duration least, Duration mo
         }
         if (plan.pairing() != null) {
             // a paired block: each server warmed once per benchmark (the later ones from a warm JVM), then its slices; the A/A's server is priced as any
-            // (a sequential suite's blocks may stop at the first look)
+            // (a sequential suite's blocks may stop at the first look); a counted job's slice, as a counted trial, at the lengths measured before
             Pairing p = plan.pairing();
             int fewest = plan.sequential() == null ? p.blocks() : Math.min(p.blocks(), dev.concurrencylab.lab.verdict.Sequential.FIRST_LOOK);
             int perBlock = Pairing.servers(plan.variants().size());
             var warmup = plan.suite().warmup().at(plan.scale());
-            Duration slice = p.settle().plus(p.slice());
-            int slicesPerBlock = plan.sliceCount() / p.blocks();
             for (int b = 0; b < plan.paired().size(); b++) {
+                var benchmark = plan.paired().get(b);
                 var rule = b == 0 ? warmup : Pairing.later(warmup);
                 least = least.plus(rule.min().multipliedBy((long) perBlock * fewest));
                 most = most.plus(rule.max().multipliedBy((long) perBlock * p.blocks()));
+                Optional<Duration> window = benchmark.load().at(plan.scale()).sliced(p.slice()).flatMap(LoadModel::plannedDuration);
+                for (int v = 0; v < plan.variants().size(); v++) {
+                    var variant = plan.variants().get(v);
+                    int servers = v == 0 ? 2 : 1; // the base's second launch: the A/A
+                    long fewestSlices = (long) servers * p.cycles() * fewest;
+                    long mostSlices = (long) servers * p.cycles() * p.blocks();
+                    Span known = measured.get(new Slot(variant.name(), benchmark.name()));
+                    Span span = window.map(w -> new Span(w, w)).orElse(known != null ? known : new Span(Duration.ZERO, Duration.ZERO));
+                    if (window.isEmpty()) {
+                        if (known != null) {
+                            countedMeasured += (int) mostSlices;
+                        } else {
+                            counted += (int) mostSlices;
+                        }
+                    }
+                    least = least.plus(p.settle().plus(span.shortest()).multipliedBy(fewestSlices));
+                    most = most.plus(p.settle().plus(span.longest()).multipliedBy(mostSlices));
+                }
             }
-            least = least.plus(slice.multipliedBy((long) slicesPerBlock * fewest));
-            most = most.plus(slice.multipliedBy(plan.sliceCount()));
-            minTrials += slicesPerBlock * fewest;
+            minTrials += plan.sliceCount() / p.blocks() * fewest;
             minLaunches += perBlock * fewest;
             maxLaunches += plan.blockLaunches();
         }

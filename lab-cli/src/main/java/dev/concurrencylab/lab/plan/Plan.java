@@ -40,13 +40,20 @@ public record Plan(Suite suite, Scale scale, int trialsPerVariant, List<PlannedT
             return "";
         }
         return String.format(java.util.Locale.ROOT, "paired (%s): %d block(s), each %d servers alive together (every variant, "
-                + "and %s again for the A/A line), warmed once per benchmark, then %d cycles of one slice per server (%d s settle + %d s "
-                + "measured, a random order each cycle) = %d slices", String.join(", ", paired.stream().map(Benchmark::name).toList()),
+                + "and %s again for the A/A line), warmed once per benchmark, then %d cycles of one slice per server (%d s settle + %s, "
+                + "a random order each cycle) = %d slices", String.join(", ", paired.stream().map(Benchmark::name).toList()),
                 pairing.blocks(), Pairing.servers(variants.size()), variants.getFirst().name(), pairing.cycles(),
-                pairing.settle().toSeconds(), pairing.slice().toSeconds(), sliceCount())
+                pairing.settle().toSeconds(), measuredPart(), sliceCount())
                 + (sequential == null || pairing.blocks() <= Sequential.FIRST_LOOK ? ""
                         : String.format(java.util.Locale.ROOT, " at most: the blocks stop once every comparison is decided on throughput "
                                 + "and p99 (99.9 %% intervals after %s, 95 %% after the last)", looks()));
+    }
+
+    /** A slice's measured part: the pairing's length, or a counted benchmark's job as it is (its N requests, however long). */
+    private String measuredPart() {
+        long counted = paired.stream().filter(b -> b.load().at(scale).plannedDuration().isEmpty()).count();
+        String timed = pairing.slice().toSeconds() + " s measured";
+        return counted == 0 ? timed : counted == paired.size() ? "the counted job measured" : timed + " or the counted job";
     }
 
     /** The blocks after which the sequential rule looks before the last, as a sentence says them. */

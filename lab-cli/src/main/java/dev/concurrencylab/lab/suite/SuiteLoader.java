@@ -203,9 +203,9 @@ public final class SuiteLoader {
         Benchmark benchmark = new Benchmark(b.name() != null ? b.name() : workload.name(), workload.name(), new Scaled<>(requests), checks, services,
                 quickFill.apply(workload.statsKey()), b.load(), b.cold(), b.monitor() == null || b.monitor(), b.pace(), b.jfr(), design);
         if (design == Design.PAIRED && !benchmark.pairable()) {
-            // slices seconds apart compare levels: a window that ramps or counts, or a cold JVM, has none to pair
+            // slices seconds apart compare levels or like jobs: a window that ramps or bursts, or a cold JVM, has none to pair
             throw at.error("design", "a paired design measures a steady level in slices: benchmark '" + benchmark.name() + "' is "
-                    + (b.cold() ? "cold" : "not max-rate or open-rate at every scale") + "; use one of those, or design: fresh");
+                    + (b.cold() ? "cold" : "a ramp or a burst at some scale") + "; use max-rate, open-rate, closed-sweep or count-x-concurrency, or design: fresh");
         }
         return benchmark;
     }

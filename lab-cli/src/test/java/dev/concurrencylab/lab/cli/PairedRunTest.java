@@ -101,6 +101,35 @@ class PairedRunTest {
         }
     }
 
+    @Test
+    @Timeout(value = ChildLab.TIMEOUT_MINUTES, unit = TimeUnit.MINUTES)
+    void aCountedJobIsEachServersWholeSliceAndWaitsForItsHandedOffWork() throws Exception {
+        try (ChildLab lab = ChildLab.run(tmp, """
+                name: paired-counted
+                variants: [mvc-platform, webflux]
+                trials: {quick: 1}
+                cycles: 2
+                warmup: 1s
+                benchmarks:
+                  # E2's N × C job: each slice is the whole job, its hand-offs done before the next server's slice
+                  - name: pool
+                    workload: async-handoff
+                    params: {strategy: async-pool, work-ms: "20"}
+                    design: paired
+                    load: {model: count-x-concurrency, count: 20, concurrency: 2}
+                """)) {
+            lab.awaitExit();
+            assertThat(lab.process.exitValue()).as("its output: %s", lab.log()).isZero();
+            assertThat(lab.records()).hasSize(6).allSatisfy(s -> {
+                assertThat(s.path("status").asText()).isEqualTo("ok");
+                assertThat(s.path("count").asLong()).as("the job's answers").isEqualTo(20);
+                assertThat(s.findValue("handedOff").asLong()).as("the job's hand-offs, the settle's passed over").isEqualTo(20);
+                assertThat(s.findValue("completed").asLong()).isEqualTo(20);
+            });
+            assertThat(lab.log()).contains("1 s settle + the counted job measured");
+        }
+    }
+
     private static String server(JsonNode slice) {
         return slice.path("variant").asText() + "#" + slice.path("slice").path("copy").asInt();
     }

@@ -123,4 +123,28 @@ class EstimateTest {
         measured.remove(new Estimate.Slot(e4.variants().getFirst().name(), "io"));
         assertThat(Estimate.of(plan, measured).counted()).as("one variant's io never measured").isEqualTo(1);
     }
+
+    @Test
+    void aPairedCountedJobsSlicesArePricedAtTheLengthsMeasuredBeforeOrCounted() {
+        Suite e2 = LOADER.load("e2-async").withDesign(Design.PAIRED);
+        Suite one = e2.withBenchmarks(e2.benchmarks().stream().filter(b -> b.name().equals("async-pool-case3")).toList());
+        Plan plan = Planner.plan(one, Scale.STANDARD, TrialCount.SUITE, one.variants());
+        Pairing p = plan.pairing();
+        Map<Estimate.Slot, Estimate.Span> measured = new java.util.HashMap<>();
+        for (var variant : one.variants()) {
+            measured.put(new Estimate.Slot(variant.name(), "async-pool-case3"), new Estimate.Span(Duration.ofSeconds(2), Duration.ofSeconds(3)));
+        }
+
+        Estimate unknown = Estimate.of(plan);
+        Estimate known = Estimate.of(plan, measured);
+
+        assertThat(plan.paired()).hasSize(1);
+        assertThat(unknown.counted()).as("every slice: each its N × C job, as long as the server takes").isEqualTo(plan.sliceCount());
+        assertThat(known.counted()).isZero();
+        assertThat(known.countedMeasured()).isEqualTo(plan.sliceCount());
+        assertThat(known.most().minus(unknown.most())).as("each slice's job at the longest measured, beside its settle")
+                .isEqualTo(Duration.ofSeconds(3).multipliedBy(plan.sliceCount()));
+        assertThat(unknown.most()).as("the settles and the warm-ups alone")
+                .isEqualTo(p.settle().multipliedBy(plan.sliceCount()).plus(one.warmup().at(Scale.STANDARD).max().multipliedBy(plan.blockLaunches())));
+    }
 }

@@ -121,6 +121,29 @@ class SuiteLoaderTest {
     }
 
     @Test
+    void aPairedCountedJobIsItsOwnSliceAndABurstCannotBePaired() {
+        Suite suite = loader.parse("t.yaml", """
+                name: t
+                variants: [webflux]
+                benchmarks:
+                  - name: pool
+                    workload: async-handoff
+                    design: paired
+                    load: {model: count-x-concurrency, count: 20, concurrency: 2}
+                """);
+
+        assertThat(suite.benchmarks().getFirst().design()).isEqualTo(Design.PAIRED);
+        assertThat(suite.benchmarks().getFirst().load().at(Scale.QUICK).sliced(Duration.ofSeconds(3)))
+                .contains(new LoadModel.CountXConcurrency(20, 2));
+        assertThatThrownBy(() -> loader.parse("t.yaml", """
+                name: t
+                variants: [webflux]
+                benchmarks:
+                  - {name: burst, workload: hello, design: paired, load: {model: burst, count: 20}}
+                """)).hasMessageContaining("t.yaml:4").hasMessageContaining("a ramp or a burst");
+    }
+
+    @Test
     void theMachinesPaceIsTimedOnlyWhereABenchmarkOrTheRunAsksForIt() {
         Suite suite = loader.parse("t.yaml", VALID);
         Suite paced = loader.parse("t.yaml", VALID.replace("  - workload: delay", "  - workload: delay\n    pace: true"));

@@ -75,7 +75,9 @@ public sealed interface LoadModel permits LoadModel.ClosedStages, LoadModel.User
 
     /**
      * The same load for one slice of a paired design ({@code length} long), where the model holds one
-     * level for its whole window; empty for a ramp, a counted window or a burst, which have no level to slice.
+     * level for its whole window, or the model itself where its window is already a job every server can
+     * run in turn ({@link CountXConcurrency}); empty for a ramp or a burst, whose figures need a fresh or
+     * a ramping server.
      */
     default Optional<LoadModel> sliced(Duration length) {
         return Optional.empty();
@@ -151,6 +153,15 @@ public sealed interface LoadModel permits LoadModel.ClosedStages, LoadModel.User
                 throw new InvalidSetting(null, "count (" + count + ") must be a multiple of concurrency (" + concurrency
                         + ") so every user sends the same number");
             }
+        }
+
+        /**
+         * A counted job is its own slice: E2's N × C runs as it is on each live server in turn, however
+         * long it takes, and the lab waits for its handed-off work before the next server's slice.
+         */
+        @Override
+        public Optional<LoadModel> sliced(Duration length) {
+            return Optional.of(this);
         }
 
         public String name() {
