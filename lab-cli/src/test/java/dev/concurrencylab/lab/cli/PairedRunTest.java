@@ -103,28 +103,36 @@ class PairedRunTest {
 
     @Test
     @Timeout(value = ChildLab.TIMEOUT_MINUTES, unit = TimeUnit.MINUTES)
-    void aCountedJobIsEachServersWholeSliceAndWaitsForItsHandedOffWork() throws Exception {
-        try (ChildLab lab = ChildLab.run(tmp, """
+    void aCountedJobIsEachServersWholeSliceAndEachServerWorksOnlyWhatItHandedOffThroughTheSharedBrokers() throws Exception {
+        StringBuilder suite = new StringBuilder("""
                 name: paired-counted
                 variants: [mvc-platform, webflux]
                 trials: {quick: 1}
                 cycles: 2
                 warmup: 1s
+                # E2's N × C job: each slice is the whole job; the three servers share each broker, and a server
+                # that consumed another's items would count work it never handed off, or miss its own
                 benchmarks:
-                  # E2's N × C job: each slice is the whole job, its hand-offs done before the next server's slice
-                  - name: pool
-                    workload: async-handoff
-                    params: {strategy: async-pool, work-ms: "20"}
-                    design: paired
-                    load: {model: count-x-concurrency, count: 20, concurrency: 2}
-                """)) {
+                """);
+        for (String broker : List.of("rabbitmq", "kafka", "redis")) {
+            suite.append("""
+                      - name: %s
+                        workload: async-handoff
+                        params: {strategy: %s, work-ms: "20"}
+                        services: [%s]
+                        design: paired
+                        load: {model: count-x-concurrency, count: 20, concurrency: 2}
+                    """.formatted(broker, broker, broker));
+        }
+        try (ChildLab lab = ChildLab.run(tmp, suite.toString())) {
             lab.awaitExit();
             assertThat(lab.process.exitValue()).as("its output: %s", lab.log()).isZero();
-            assertThat(lab.records()).hasSize(6).allSatisfy(s -> {
-                assertThat(s.path("status").asText()).isEqualTo("ok");
-                assertThat(s.path("count").asLong()).as("the job's answers").isEqualTo(20);
-                assertThat(s.findValue("handedOff").asLong()).as("the job's hand-offs, the settle's passed over").isEqualTo(20);
-                assertThat(s.findValue("completed").asLong()).isEqualTo(20);
+            assertThat(lab.records()).hasSize(3 * 3 * 2).allSatisfy(s -> {
+                String which = s.path("benchmark").asText() + " on " + server(s);
+                assertThat(s.path("status").asText()).as(which).isEqualTo("ok");
+                assertThat(s.path("count").asLong()).as("the job's answers, %s", which).isEqualTo(20);
+                assertThat(s.findValue("handedOff").asLong()).as("the job's hand-offs, the settle's passed over, %s", which).isEqualTo(20);
+                assertThat(s.findValue("completed").asLong()).as("worked by the server that handed them off, %s", which).isEqualTo(20);
             });
             assertThat(lab.log()).contains("1 s settle + the counted job measured");
         }

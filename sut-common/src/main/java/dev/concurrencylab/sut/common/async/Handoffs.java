@@ -74,14 +74,14 @@ public class Handoffs {
             switch (item.strategy()) {
                 case ASYNC_SIMPLE -> asyncWork.onSimpleExecutor(item);
                 case ASYNC_POOL -> asyncWork.onBoundedPool(item);
-                case KAFKA -> kafka.getObject().send(Brokers.WORK_TOPIC, Long.toString(item.id()), item.encode())
+                case KAFKA -> kafka.getObject().send(brokers.work(), Long.toString(item.id()), item.encode())
                         .whenComplete((result, error) -> {
                             if (error != null) {
                                 ledger.fail(item);
                             }
                         });
-                case RABBITMQ -> rabbit.getObject().convertAndSend(Brokers.WORK_QUEUE, item.encode());
-                case REDIS -> receivedBy(item, redis.getObject().convertAndSend(Brokers.WORK_CHANNEL, item.encode()));
+                case RABBITMQ -> rabbit.getObject().convertAndSend(brokers.work(), item.encode());
+                case REDIS -> receivedBy(item, redis.getObject().convertAndSend(brokers.work(), item.encode()));
                 default -> throw new IllegalArgumentException(item.strategy() + " is not sent through Handoffs");
             }
         } catch (RuntimeException e) {

@@ -2,6 +2,7 @@ package dev.concurrencylab.sut.common.brokers;
 
 import dev.concurrencylab.workload.async.Strategy;
 import java.util.Map;
+import java.util.UUID;
 import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
@@ -12,9 +13,6 @@ import org.springframework.stereotype.Component;
 @Component
 public class Brokers {
 
-    public static final String WORK_TOPIC = "lab.work";
-    public static final String WORK_QUEUE = "lab.work";
-    public static final String WORK_CHANNEL = "lab.work";
 
     public static final String KAFKA = "spring.kafka.bootstrap-servers";
     public static final String RABBITMQ = "spring.rabbitmq.addresses";
@@ -25,8 +23,20 @@ public class Brokers {
 
     private final Environment environment;
 
+    /**
+     * This launch's own queue, topic and channel for handed-off work. Servers share a broker: a paired
+     * block's live servers at once, a fresh trial's server with the items its predecessor left queued.
+     * A name per launch lets each consume only what it handed off, so its ledger counts its own work.
+     */
+    private final String work = "lab.work." + UUID.randomUUID();
+
     Brokers(Environment environment) {
         this.environment = environment;
+    }
+
+    /** The queue (RabbitMQ), topic and group (Kafka) and channel (Redis) of this launch's handed-off work. */
+    public String work() {
+        return work;
     }
 
     /** @return why the strategy cannot run in this app, or {@code null} when it can */

@@ -23,8 +23,8 @@ class KafkaConsumerConfiguration {
 
     /** One partition per consumer, so every consumer has work. */
     @Bean
-    NewTopic workTopic(AsyncProperties async) {
-        return new NewTopic(Brokers.WORK_TOPIC, async.consumers(), (short) 1);
+    NewTopic workTopic(AsyncProperties async, Brokers brokers) {
+        return new NewTopic(brokers.work(), async.consumers(), (short) 1);
     }
 
     @Bean
@@ -32,7 +32,7 @@ class KafkaConsumerConfiguration {
         return new NewTopic(PostSql.POSTS_TOPIC, 1, (short) 1);
     }
 
-    @KafkaListener(id = "lab-work", topics = Brokers.WORK_TOPIC, concurrency = "${sut.async.consumers}")
+    @KafkaListener(id = "#{@brokers.work()}", topics = "#{@brokers.work()}", concurrency = "${sut.async.consumers}")
     void consume(String message) {
         worker.consume(WorkItem.decode(message));
     }

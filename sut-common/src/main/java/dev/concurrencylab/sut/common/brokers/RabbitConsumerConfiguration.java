@@ -8,7 +8,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** The RabbitMQ side inside the app: a transient queue and its consumers. */
+/** The RabbitMQ side inside the app: a transient queue of its own and its consumers. */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnProperty(Brokers.RABBITMQ)
 class RabbitConsumerConfiguration {
@@ -19,12 +19,13 @@ class RabbitConsumerConfiguration {
         this.worker = worker;
     }
 
+    /** Deleted with its last consumer: a launch's leftover items go with it. */
     @Bean
-    Queue workQueue() {
-        return new Queue(Brokers.WORK_QUEUE, false);
+    Queue workQueue(Brokers brokers) {
+        return new Queue(brokers.work(), false, false, true);
     }
 
-    @RabbitListener(queues = Brokers.WORK_QUEUE)
+    @RabbitListener(queues = "#{@brokers.work()}")
     void consume(String message) {
         worker.consume(WorkItem.decode(message));
     }

@@ -21,7 +21,7 @@ class RedisConsumerConfiguration {
 
     @Bean
     RedisMessageListenerContainer workSubscriber(RedisConnectionFactory connections, Worker worker, Environment environment,
-            AsyncProperties async) {
+            AsyncProperties async, Brokers brokers) {
         SimpleAsyncTaskExecutor executor = new SimpleAsyncTaskExecutor("redis-work-");
         executor.setVirtualThreads(Threading.VIRTUAL.isActive(environment));
         // Same parallelism as the Kafka and RabbitMQ consumers; further messages wait for a slot.
@@ -31,7 +31,7 @@ class RedisConsumerConfiguration {
         container.setTaskExecutor(executor);
         container.addMessageListener((message, pattern) ->
                 worker.consume(WorkItem.decode(new String(message.getBody(), StandardCharsets.UTF_8))),
-                new ChannelTopic(Brokers.WORK_CHANNEL));
+                new ChannelTopic(brokers.work()));
         return container;
     }
 }

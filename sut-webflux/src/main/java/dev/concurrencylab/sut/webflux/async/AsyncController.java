@@ -30,13 +30,15 @@ class AsyncController {
     private final Worker worker;
     private final ObjectProvider<ReactiveStringRedisTemplate> redis;
     private final WorkThreadHeader workThread;
+    private final Brokers brokers;
 
     AsyncController(Handoffs handoffs, Worker worker, ObjectProvider<ReactiveStringRedisTemplate> redis,
-            WorkThreadHeader workThread) {
+            WorkThreadHeader workThread, Brokers brokers) {
         this.handoffs = handoffs;
         this.worker = worker;
         this.redis = redis;
         this.workThread = workThread;
+        this.brokers = brokers;
     }
 
     @PostMapping("/async/{strategy}")
@@ -46,7 +48,7 @@ class AsyncController {
         WorkItem item = handoffs.begin(chosen, workMs);
         Mono<Void> handedOff = switch (chosen) {
             case SYNC -> Mono.delay(worker.workTime(item)).doOnNext(tick -> handoffs.ledger().complete(item)).then();
-            case REDIS -> redis.getObject().convertAndSend(Brokers.WORK_CHANNEL, item.encode())
+            case REDIS -> redis.getObject().convertAndSend(brokers.work(), item.encode())
                     .doOnNext(receivers -> handoffs.receivedBy(item, receivers))
                     .onErrorMap(error -> handoffs.failed(item, error)).then();
             case RABBITMQ -> Mono.fromRunnable(() -> handoffs.send(item)).subscribeOn(Schedulers.boundedElastic()).then();
