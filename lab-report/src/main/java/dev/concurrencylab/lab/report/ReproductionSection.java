@@ -6,6 +6,7 @@ import dev.concurrencylab.lab.result.TrialResult;
 import dev.concurrencylab.lab.result.VerdictRules;
 import dev.concurrencylab.lab.result.Published;
 import dev.concurrencylab.lab.verdict.Figure;
+import dev.concurrencylab.lab.verdict.PairedVerdict;
 import dev.concurrencylab.lab.verdict.RatioInterval;
 import dev.concurrencylab.lab.verdict.Reproduction;
 import dev.concurrencylab.lab.verdict.Verdict;
@@ -38,6 +39,13 @@ final class ReproductionSection {
             }
             List<TrialResult> of = results.trials(claim.of().benchmark(), claim.of().variant());
             List<TrialResult> over = results.trials(claim.over().benchmark(), claim.over().variant());
+            if (claim.of().benchmark().equals(claim.over().benchmark()) && PairedVerdict.paired(of) && PairedVerdict.paired(over)) {
+                // slices are read as the comparisons read them, launch by launch in their cycles, never as trials
+                Verdict compared = Verdict.reported(figure, claim.of().variant(), of, claim.over().variant(), over, results.rules());
+                rows.add(List.of(figure.label(), what, claimed, measured(figure, of, over, compared),
+                        verdict(figure, published.ratio(claim), of, over, compared)));
+                continue;
+            }
             rows.add(List.of(figure.label(), what, claimed, measured(figure, of, over, results.rules()),
                     verdict(figure, published.ratio(claim), claim.of().toString(), of, claim.over().toString(), over, results.rules())));
         }
@@ -83,16 +91,31 @@ final class ReproductionSection {
         return String.format(Locale.ROOT, "%s (%s)", times(ri.ratio()), ri.ends(ReproductionSection::times));
     }
 
+    /** A paired run's measured ratio: the comparison's own interval, or the medians' ratio where it has none. */
+    private static String measured(Figure figure, List<TrialResult> of, List<TrialResult> over, Verdict compared) {
+        double[] a = values(figure, of);
+        double[] b = values(figure, over);
+        if (a.length == 0 || b.length == 0) {
+            return "–";
+        }
+        RatioInterval ri = compared.interval();
+        return ri == null ? times(median(a) / median(b)) + " (no interval)"
+                : String.format(Locale.ROOT, "%s (%s)", times(ri.ratio()), ri.ends(ReproductionSection::times));
+    }
+
     /**
      * The claim read against the same verdict the comparisons give these two sides: where that is none, or
      * undecided, the claim gets its words and reason, so this table never says what the comparisons refuse.
      */
     private static String verdict(Figure figure, double published, String of, List<TrialResult> ofTrials, String over,
             List<TrialResult> overTrials, VerdictRules rules) {
+        return verdict(figure, published, ofTrials, overTrials, Verdict.reported(figure, of, ofTrials, over, overTrials, rules));
+    }
+
+    private static String verdict(Figure figure, double published, List<TrialResult> ofTrials, List<TrialResult> overTrials, Verdict compared) {
         if (values(figure, ofTrials).length == 0 || values(figure, overTrials).length == 0) {
             return "no verdict: not measured on both sides in this run";
         }
-        Verdict compared = Verdict.reported(figure, of, ofTrials, over, overTrials, rules);
         if (compared.kind() == Verdict.Kind.NO_VERDICT) {
             return compared.text();
         }

@@ -116,6 +116,31 @@ class ReproductionSectionTest {
                 .doesNotContain("latency and throughput are not compared");
     }
 
+    @Test
+    void aPairedRunsClaimIsReadOnTheComparisonsIntervalNotOnItsSlicesAsTrials() throws IOException {
+        // 3 blocks of 3 cycles: the host's level moves by cycle, webflux at 1.4× mvc-platform in each, the base's
+        // two launches a little apart; slices read as independent trials would give another interval, or none.
+        double[] host = {1.0, 0.8, 1.1};
+        double[] wobble = {1.01, 0.98, 1.0};
+        List<String> slices = new java.util.ArrayList<>();
+        for (int b = 1; b <= 3; b++) {
+            for (int c = 1; c <= 3; c++) {
+                double level = 1000 * host[c - 1];
+                slices.add(slice(slices.size() + 1, "mvc-platform", b, c, 1, level));
+                slices.add(slice(slices.size() + 1, "mvc-platform", b, c, 2, level * wobble[b - 1]));
+                slices.add(slice(slices.size() + 1, "webflux", b, c, 1, 1.4 * level / wobble[(b + 1) % 3]));
+            }
+        }
+
+        String md = report(slices.toArray(String[]::new));
+
+        java.util.regex.Matcher line = java.util.regex.Pattern.compile("- webflux — throughput: [^(]*\\(ratio (\\d\\.\\d\\d), 95 % CI "
+                + "(\\d\\.\\d\\d)–(\\d\\.\\d\\d); 3 block").matcher(md);
+        assertThat(line.find()).as("the comparison's paired line in %s", md).isTrue();
+        assertThat(md).contains("| throughput | webflux on posts over mvc-platform on posts | 1.40× (6,099 / 4,370) | %s× (%s×–%s×) | reproduced |"
+                .formatted(line.group(1), line.group(2), line.group(3)));
+    }
+
     /** The report of a run of these trials, rendered from its directory. */
     private String report(String... trials) throws IOException {
         Path dir = run(trials);
@@ -131,6 +156,12 @@ class ReproductionSectionTest {
         Path dir = ResultsDirectory.write(parent, "e0-posts", List.of("mvc-platform", "webflux"), trials);
         Files.copy(PUBLISHED.resolve("e0-posts.yaml"), dir.resolve(RunResults.PUBLISHED_FILE));
         return dir;
+    }
+
+    /** A slice of a paired block, the cycle's three in their numbers' order: {@code copy} 2 is the base's second launch. */
+    private static String slice(int number, String variant, int block, int cycle, int copy, double throughput) {
+        return trial(number, variant, throughput).replace("\"repetition\": 1,", "\"repetition\": %d, \"slice\": {\"block\": %d, \"cycle\": %d, \"position\": %d, \"copy\": %d},"
+                .formatted(block, block, cycle, (number - 1) % 3 + 1, copy));
     }
 
     private static String trial(int number, String variant, double throughput) {
