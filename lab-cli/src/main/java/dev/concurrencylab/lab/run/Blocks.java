@@ -20,8 +20,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Random;
 
 /**
@@ -85,12 +87,14 @@ final class Blocks {
             List<Server> servers = launch(block);
             try {
                 Warmup rule = plan.suite().warmup().at(plan.scale());
+                boolean first = true;
                 for (Benchmark benchmark : order()) {
                     if (session.aborting() || serviceDied) {
                         break;
                     }
-                    runBenchmark(block, benchmark, servers, pairing, rule);
+                    runBenchmark(block, benchmark, servers, pairing, rule, first);
                     rule = Pairing.later(rule);
+                    first = false;
                 }
             } finally {
                 servers.forEach(s -> session.stop(s.sut()));
@@ -169,9 +173,11 @@ final class Blocks {
         return servers;
     }
 
-    private void runBenchmark(int block, Benchmark benchmark, List<Server> servers, Pairing pairing, Warmup rule) {
+    /** @param first the block's first benchmark: its first slices carry their servers' start-ups */
+    private void runBenchmark(int block, Benchmark benchmark, List<Server> servers, Pairing pairing, Warmup rule, boolean first) {
         List<Server> live = new ArrayList<>(servers);
         Collections.shuffle(live, random);
+        Map<Server, Double> warmed = new HashMap<>();
         for (Server s : live) {
             if (session.aborting()) {
                 return;
@@ -180,6 +186,7 @@ final class Blocks {
                     sliced(benchmark, WARM_WINDOW), rule, 0, new Slice(block, 0, 0, s.copy()));
             try {
                 LoadResult r = executor.warm(s.sut(), warm, progress);
+                warmed.put(s, r.warmedSeconds() + r.windowSeconds());
                 progress.ended(String.format(Locale.ROOT, "warmed %s in %.0f s%s", s.label(), r.warmedSeconds(),
                         Boolean.FALSE.equals(r.steady()) ? ", not steady at its bound" : ""));
             } catch (RuntimeException e) {
@@ -198,7 +205,7 @@ final class Blocks {
                     return;
                 }
                 PlannedTrial slice = slice(benchmark, s, block, cycle, ++position);
-                TrialResult result = executor.run(s.sut(), slice, cycle == 1, progress);
+                TrialResult result = executor.run(s.sut(), slice, first && cycle == 1, cycle == 1 ? warmed.getOrDefault(s, 0.0) : 0, progress);
                 slices.add(result);
                 if (!result.ok()) {
                     failed++;

@@ -48,6 +48,11 @@ final class TrialExecutor {
      * @param firstOfLaunch the trial's record gets the server's start-up time
      */
     TrialResult run(RunningSut sut, PlannedTrial trial, boolean firstOfLaunch, Progress progress) {
+        return run(sut, trial, firstOfLaunch, 0, progress);
+    }
+
+    /** @param warmedBefore how long a paired block warmed the server for this benchmark before this, its first slice; 0 for any other */
+    TrialResult run(RunningSut sut, PlannedTrial trial, boolean firstOfLaunch, double warmedBefore, Progress progress) {
         progress.trial(trial);
         if (!sut.isAlive()) {
             return failed(TrialRecords.failed(trial, "the server had already died", sut.logTail(5)), progress, "server died earlier");
@@ -88,7 +93,7 @@ final class TrialExecutor {
             return serviceDied(trial, deadService.get(), progress);
         }
         TrialResult result = TrialRecords.measured(trial, load,
-                new TrialRecords.Ended(startupMs, died.get() ? died(sut) : load.failure(), completion, died.get(), sut.logTail(5)), probes.seen(), rules);
+                new TrialRecords.Ended(startupMs, died.get() ? died(sut) : load.failure(), completion, died.get(), sut.logTail(5), warmedBefore), probes.seen(), rules);
         session.write(result, load.latencyNanos());
         lastLine(progress, p -> p.finished(result, load.errorCount()));
         return result;

@@ -53,8 +53,10 @@ final class TrialRecords {
      * @param completion the async work read back, or {@code null}
      * @param died       the server died during the trial
      * @param logTail    the server log's last lines, kept with a failure
+     * @param warmedBefore a paired block's warm-up of the slice's server for its benchmark, before its first
+     *                   cycle: counted in that slice's warm-up, so a run's time adds up from its files; 0 otherwise
      */
-    record Ended(Long startupMs, String failure, Completion completion, boolean died, String logTail) {
+    record Ended(Long startupMs, String failure, Completion completion, boolean died, String logTail, double warmedBefore) {
     }
 
     /** @param observed what the trial's probes saw: resources, profile, the JIT */
@@ -116,8 +118,9 @@ final class TrialRecords {
         TrialResult result = TrialResult.of(identity(trial))
                 .outcome(new TrialOutcome(failure == null ? TrialStatus.OK : TrialStatus.FAILED, failure, flags, reasons,
                         failure == null ? null : ended.logTail()))
-                .warmUp(jit == null ? new WarmUp(startupMs, load.warmedSeconds(), load.steady())
-                        : new WarmUp(startupMs, load.warmedSeconds(), load.steady(), jit.msLately(), jit.compilesLately(), jit.compilesInWindow()))
+                .warmUp(jit == null ? new WarmUp(startupMs, load.warmedSeconds() + ended.warmedBefore(), load.steady())
+                        : new WarmUp(startupMs, load.warmedSeconds() + ended.warmedBefore(), load.steady(), jit.msLately(), jit.compilesLately(),
+                                jit.compilesInWindow()))
                 .window(new WindowCounts(round(load.windowSeconds()), round(load.waitSeconds()), load.sent(), load.good(),
                         load.answered(), round(load.throughput()), errors, errorRate, load.latencyCheckFailed(), load.blockedMillis(),
                         load.series(), shape, load.goodAfterWindow()))

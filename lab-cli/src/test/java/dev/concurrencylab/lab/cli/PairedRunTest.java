@@ -52,6 +52,17 @@ class PairedRunTest {
                         .containsExactly(1, 2, 3);
             });
             assertThat(slices).extracting(s -> s.path("slice").path("block").asInt()).containsOnly(1);
+            assertThat(slices).allSatisfy(s -> {
+                // the block's warm-up (1 s, then a throwaway 1 s window) is on each server's first slice, beside its 1 s settle
+                double warmed = s.path("warmupSeconds").asDouble();
+                if (s.path("slice").path("cycle").asInt() == 1) {
+                    assertThat(warmed).as("%s in cycle 1", server(s)).isGreaterThanOrEqualTo(2.5);
+                    assertThat(s.has("startupMs")).as("%s's start-up on its first slice", server(s)).isTrue();
+                } else {
+                    assertThat(warmed).as("%s's settle alone", server(s)).isLessThan(2.0);
+                    assertThat(s.has("startupMs")).isFalse();
+                }
+            });
             assertThat(lab.logs("block-")).containsExactly("block-01-mvc-platform-aa.log", "block-01-mvc-platform.log", "block-01-webflux.log");
             assertThat(lab.log()).contains("paired (hello): 1 block(s), each 3 servers alive together");
             assertThat(lab.out.resolve("report.md")).content()
@@ -135,6 +146,10 @@ class PairedRunTest {
                 assertThat(s.findValue("completed").asLong()).as("worked by the server that handed them off, %s", which).isEqualTo(20);
             });
             assertThat(lab.log()).contains("1 s settle + the counted job measured");
+            assertThat(lab.records().stream().filter(s -> s.has("startupMs"))).as("each launch's start-up once, on its block's first benchmark")
+                    .hasSize(3).allSatisfy(s -> assertThat(s.path("slice").path("cycle").asInt()).isEqualTo(1))
+                    .extracting(s -> s.path("benchmark").asText()).containsOnly(lab.records().stream()
+                            .filter(s -> s.path("slice").path("cycle").asInt() == 1).findFirst().orElseThrow().path("benchmark").asText());
         }
     }
 

@@ -59,7 +59,8 @@ final class RunsTable {
         }
         md.append("\nWhere each run's time went, summed over its trials' records (a part's share of the wall time in brackets): ")
                 .append("server start-ups to the first good answer; warm-ups, each until the server was steady and its JIT quiet ")
-                .append("(docs/methodology.md); the measured windows with a timed window's wait for its last answers; and the rest: ")
+                .append("(docs/methodology.md) — a paired run's are its slices' settles and its blocks' warm-ups, which runs before 2026-12-07 ")
+                .append("did not record (theirs are in the rest); the measured windows with a timed window's wait for its last answers; and the rest: ")
                 .append("starting the services, stopping each server, reading handed-off work back, writing the records.\n\n");
         MarkdownReport.table(md, TimeSpent.headings(), rows);
     }

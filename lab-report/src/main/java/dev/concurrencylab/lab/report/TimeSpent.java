@@ -2,11 +2,13 @@ package dev.concurrencylab.lab.report;
 
 import dev.concurrencylab.lab.result.RunInfo;
 import dev.concurrencylab.lab.result.RunResults;
+import dev.concurrencylab.lab.result.Slice;
 import dev.concurrencylab.lab.result.TrialResult;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.stream.Collectors;
 
 /**
  * Where a run's wall time went, summed from its trial records: the servers' start-ups, the
@@ -26,10 +28,19 @@ record TimeSpent(Duration wall, int trials, double startupSeconds, List<Double> 
             return null;
         }
         List<TrialResult> trials = r.trials();
-        double startups = trials.stream().map(t -> t.warmUp().startupMs()).filter(Objects::nonNull).mapToLong(Long::longValue).sum() / 1000.0;
+        // each launch's start-up once: paired runs before 2026-12-07 wrote it on every benchmark's first slice of a block
+        double startups = trials.stream().filter(t -> t.warmUp().startupMs() != null)
+                .collect(Collectors.toMap(TimeSpent::launch, t -> t.warmUp().startupMs(), (a, b) -> a))
+                .values().stream().mapToLong(Long::longValue).sum() / 1000.0;
         List<Double> warmups = trials.stream().map(t -> t.warmUp().warmupSeconds()).sorted().toList();
         double windows = trials.stream().mapToDouble(t -> t.window().windowSeconds() + Objects.requireNonNullElse(t.window().waitSeconds(), 0.0)).sum();
         return new TimeSpent(wall, trials.size(), startups, warmups, windows);
+    }
+
+    /** The server a trial ran on: a block's launch for a slice, the trial's own otherwise (a shared one's start-up is on its first trial alone). */
+    private static Object launch(TrialResult t) {
+        Slice s = t.identity().slice();
+        return s == null ? t.identity().number() : List.of(s.block(), t.identity().variant(), s.copy());
     }
 
     double warmupSeconds() {
