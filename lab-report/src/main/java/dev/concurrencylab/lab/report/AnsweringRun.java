@@ -46,7 +46,7 @@ final class AnsweringRun {
                 .filter(a -> a.paired() || !a.run().run().definition().scale().equals("quick"))).toList();
     }
 
-    private static int scaleRank(String scale) {
+    static int scaleRank(String scale) {
         return switch (scale) {
             case "full" -> 2;
             case "standard" -> 1;

@@ -208,7 +208,7 @@ final class DecisionTable {
         return String.format(Locale.ROOT, "%s%s× (%s)", mark, two(v.interval().ratio()), v.interval().ends(DecisionTable::two));
     }
 
-    private static String failureCell(FailureRates.Answer f) {
+    static String failureCell(FailureRates.Answer f) {
         return switch (f.verdict().kind()) {
             case BETTER -> "✓ fails less";
             case WORSE -> "✗ fails more";

@@ -12,6 +12,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -40,8 +41,9 @@ public final class Findings {
                 .append("the run's report, which has the rest; the originals' figures appear only beside their claims, as theirs. ")
                 .append("How each figure is measured: [methodology](methodology.md); what each suite runs: [experiments](experiments.md).\n\n");
         List<DecisionTable.Row> answers = DecisionTable.render(md, runs);
+        Optional<RunResults> handOffs = HandOffTable.render(md, runs);
         ReproductionTables.render(md, runs);
-        RunsTable.render(md, runs, use(runs, answers));
+        RunsTable.render(md, runs, use(runs, answers, handOffs));
         limits(md, runs);
         return md.toString();
     }
@@ -54,9 +56,9 @@ public final class Findings {
     }
 
     /** What each run gives this page: the answer to a kind of work, an experiment's claims, or both. */
-    private static Map<RunResults, String> use(List<RunResults> runs, List<DecisionTable.Row> answers) {
+    private static Map<RunResults, String> use(List<RunResults> runs, List<DecisionTable.Row> answers, Optional<RunResults> handOffs) {
         Map<RunResults, List<String>> uses = new IdentityHashMap<>();
-        answers.stream().map(DecisionTable.Row::run).distinct()
+        java.util.stream.Stream.concat(answers.stream().map(DecisionTable.Row::run), handOffs.stream()).distinct()
                 .forEach(r -> uses.computeIfAbsent(r, k -> new ArrayList<>()).add("the answer"));
         ReproductionTables.byExperiment(runs).forEach((experiment, those) -> uses.computeIfAbsent(ReproductionTables.speaking(those), k -> new ArrayList<>())
                 .add(experiment + "'s claims"));
