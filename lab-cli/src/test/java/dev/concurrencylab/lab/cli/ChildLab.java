@@ -81,6 +81,24 @@ final class ChildLab implements AutoCloseable {
                 "-Dlab.home=" + HOME, "-cp", System.getProperty("java.class.path"), Lab.class.getName());
     }
 
+    /**
+     * A suite's benchmarks, one per broker: E2's hand-off of 20 items of 20 ms work, {@code concurrency} at a time,
+     * through that broker ({@code extra} lines after the name, e.g. {@code design: paired}), for a suite's list.
+     */
+    static String handOffs(int concurrency, String extra, String... brokers) {
+        StringBuilder benchmarks = new StringBuilder();
+        for (String broker : brokers) {
+            benchmarks.append("""
+                      - name: %s
+                        workload: async-handoff
+                        params: {strategy: %s, work-ms: "20"}
+                        services: [%s]
+                    %s    load: {model: count-x-concurrency, count: 20, concurrency: %d}
+                    """.formatted(broker, broker, broker, extra.isEmpty() ? "" : "    " + extra + "\n", concurrency));
+        }
+        return benchmarks.toString();
+    }
+
     /** A condition on the running lab, checked while waiting. */
     interface Check {
         boolean holds() throws IOException;

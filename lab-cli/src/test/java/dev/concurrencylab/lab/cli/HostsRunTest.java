@@ -201,7 +201,7 @@ class HostsRunTest {
     @Timeout(value = ChildLab.TIMEOUT_MINUTES, unit = TimeUnit.MINUTES)
     @Execution(ExecutionMode.SAME_THREAD)
     void theDatabaseAndBrokersOnAServicesHostServeAndCarryTheWorkOfTheServerOnAnother(@TempDir Path dir) throws Exception {
-        StringBuilder suite = new StringBuilder("""
+        String suite = """
                 name: services-on-a-host
                 variants: [mvc-platform]
                 trials: 1
@@ -212,17 +212,8 @@ class HostsRunTest {
                   - name: posts
                     workload: posts-read
                     load: {model: max-rate, workers: 4, duration: 2s}
-                """);
-        for (String broker : List.of("kafka", "rabbitmq", "redis")) {
-            suite.append("""
-                      - name: %s
-                        workload: async-handoff
-                        params: {strategy: %s, work-ms: "20"}
-                        services: [%s]
-                        load: {model: count-x-concurrency, count: 20, concurrency: 1}
-                    """.formatted(broker, broker, broker));
-        }
-        try (ChildLab lab = ChildLab.start(dir, suite.toString(), "run", List.of(), List.of("--hosts", withBrokersHost.toString(), "--cpus", "driver=0"))) {
+                """ + ChildLab.handOffs(1, "", "kafka", "rabbitmq", "redis");
+        try (ChildLab lab = ChildLab.start(dir, suite, "run", List.of(), List.of("--hosts", withBrokersHost.toString(), "--cpus", "driver=0"))) {
             lab.awaitExit();
             assertThat(lab.process.exitValue()).as("exit code; output: %s", lab.log()).isZero();
 
