@@ -39,15 +39,13 @@ final class ReproductionSection {
             }
             List<TrialResult> of = results.trials(claim.of().benchmark(), claim.of().variant());
             List<TrialResult> over = results.trials(claim.over().benchmark(), claim.over().variant());
-            if (claim.of().benchmark().equals(claim.over().benchmark()) && PairedVerdict.paired(of) && PairedVerdict.paired(over)) {
-                // slices are read as the comparisons read them, launch by launch in their cycles, never as trials
-                Verdict compared = Verdict.reported(figure, claim.of().variant(), of, claim.over().variant(), over, results.rules());
-                rows.add(List.of(figure.label(), what, claimed, measured(figure, of, over, compared),
-                        verdict(figure, published.ratio(claim), of, over, compared)));
-                continue;
-            }
-            rows.add(List.of(figure.label(), what, claimed, measured(figure, of, over, results.rules()),
-                    verdict(figure, published.ratio(claim), claim.of().toString(), of, claim.over().toString(), over, results.rules())));
+            boolean paired = claim.of().benchmark().equals(claim.over().benchmark()) && PairedVerdict.paired(of) && PairedVerdict.paired(over);
+            // a paired run's slices are read as its comparisons read them, launch by launch in their cycles, never as trials
+            Verdict compared = paired ? Verdict.reported(figure, claim.of().variant(), of, claim.over().variant(), over, results.rules())
+                    : Verdict.reported(figure, claim.of().toString(), of, claim.over().toString(), over, results.rules());
+            rows.add(List.of(figure.label(), what, claimed,
+                    paired ? measured(figure, of, over, compared) : measured(figure, of, over, results.rules()),
+                    verdict(figure, published.ratio(claim), of, over, compared)));
         }
         List<List<String>> theirs = new ArrayList<>();
         for (Published.Value v : published.figures()) {
@@ -107,11 +105,6 @@ final class ReproductionSection {
      * The claim read against the same verdict the comparisons give these two sides: where that is none, or
      * undecided, the claim gets its words and reason, so this table never says what the comparisons refuse.
      */
-    private static String verdict(Figure figure, double published, String of, List<TrialResult> ofTrials, String over,
-            List<TrialResult> overTrials, VerdictRules rules) {
-        return verdict(figure, published, ofTrials, overTrials, Verdict.reported(figure, of, ofTrials, over, overTrials, rules));
-    }
-
     private static String verdict(Figure figure, double published, List<TrialResult> ofTrials, List<TrialResult> overTrials, Verdict compared) {
         if (values(figure, ofTrials).length == 0 || values(figure, overTrials).length == 0) {
             return "no verdict: not measured on both sides in this run";
