@@ -33,11 +33,8 @@ final class DryRun {
                 t.load().plannedDuration().map(DurationText::clock).orElse("counted: as long as the server takes")));
         if (plan.pairing() != null) {
             Warmup rule = plan.suite().warmup().at(plan.scale());
-            Warmup first = plan.pairing().first(rule);
-            Warmup later = Pairing.later(rule);
-            out.printf("  %s; warm-up %s per server for %s%n", plan.pairedDescription(), warmup(first),
-                    plan.paired().size() < 2 ? "its benchmark" : first.equals(later) ? "each benchmark of a block"
-                            : "a block's first benchmark, " + warmup(later) + " for its later ones");
+            out.printf("  %s; warm-up %s per server for a block's first benchmark%s%n", plan.pairedDescription(), warmup(rule),
+                    plan.paired().size() < 2 ? "" : ", " + warmup(Pairing.later(rule)) + " for its later ones");
         }
         out.printf("  trials: %s%n", plan.trials().isEmpty() ? (estimate.minTrials() == estimate.maxTrials() ? "" : estimate.minTrials() + "–")
                 + plan.sliceCount() + " slices"

@@ -84,7 +84,7 @@ public record Estimate(int minTrials, int maxTrials, Duration least, Duration mo
             var warmup = plan.suite().warmup().at(plan.scale());
             for (int b = 0; b < plan.paired().size(); b++) {
                 var benchmark = plan.paired().get(b);
-                var rule = b == 0 ? p.first(warmup) : Pairing.later(warmup);
+                var rule = b == 0 ? warmup : Pairing.later(warmup);
                 least = least.plus(rule.min().multipliedBy((long) perBlock * fewest));
                 most = most.plus(rule.max().multipliedBy((long) perBlock * p.blocks()));
                 Optional<Duration> window = benchmark.load().at(plan.scale()).sliced(p.slice()).flatMap(LoadModel::plannedDuration);

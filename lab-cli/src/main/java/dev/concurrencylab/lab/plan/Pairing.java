@@ -3,7 +3,6 @@ package dev.concurrencylab.lab.plan;
 import dev.concurrencylab.lab.load.SteadyState;
 import dev.concurrencylab.lab.load.Warmup;
 import dev.concurrencylab.lab.suite.Scale;
-import dev.concurrencylab.lab.verdict.PairedVerdict;
 import java.time.Duration;
 
 /**
@@ -35,15 +34,6 @@ public record Pairing(int blocks, int cycles, Duration settle, Duration slice) {
     /** A slice's settle: the load runs, unmeasured, until the server is back at its level after idling. */
     public Warmup settleWarmup() {
         return Warmup.fixed(settle);
-    }
-
-    /**
-     * The warm-up of a block's first benchmark. The suite's minimum guards a level nothing else checks; where
-     * the verdict reads a block's first cycles for a launch still climbing against the others and leaves them
-     * out ({@link PairedVerdict#cutsWarmIn}), the steadiness window is minimum enough, as for later benchmarks.
-     */
-    public Warmup first(Warmup rule) {
-        return PairedVerdict.cutsWarmIn(cycles) ? later(rule) : rule;
     }
 
     /**

@@ -86,7 +86,7 @@ final class Blocks {
         for (int block = begun + 1; block <= pairing.blocks() && !session.aborting() && !serviceDied; block++) {
             List<Server> servers = launch(block);
             try {
-                Warmup rule = pairing.first(plan.suite().warmup().at(plan.scale()));
+                Warmup rule = plan.suite().warmup().at(plan.scale());
                 boolean first = true;
                 for (Benchmark benchmark : order()) {
                     if (session.aborting() || serviceDied) {

@@ -31,11 +31,6 @@ public final class PairedVerdict {
         return !trials.isEmpty() && trials.stream().allMatch(t -> t.identity().slice() != null);
     }
 
-    /** Whether a verdict reads a block of this many cycles for a warm-in to leave out (a shorter block is read whole). */
-    public static boolean cutsWarmIn(int cycles) {
-        return cycles >= WarmIn.MIN_CYCLES;
-    }
-
     /** The sentence under a paired benchmark's verdicts. */
     public static String rule(VerdictRules rules) {
         String m = Numbers.format(rules.minEffect() * 100);
