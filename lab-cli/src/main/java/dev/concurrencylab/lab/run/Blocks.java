@@ -2,7 +2,6 @@ package dev.concurrencylab.lab.run;
 
 import dev.concurrencylab.lab.hosts.HostException;
 import dev.concurrencylab.lab.load.LoadModel;
-import dev.concurrencylab.lab.load.LoadResult;
 import dev.concurrencylab.lab.load.Warmup;
 import dev.concurrencylab.lab.plan.Pairing;
 import dev.concurrencylab.lab.plan.Plan;
@@ -177,7 +176,7 @@ final class Blocks {
     private void runBenchmark(int block, Benchmark benchmark, List<Server> servers, Pairing pairing, Warmup rule, boolean first) {
         List<Server> live = new ArrayList<>(servers);
         Collections.shuffle(live, random);
-        Map<Server, Double> warmed = new HashMap<>();
+        Map<Server, TrialRecords.BlockWarmUp> warmed = new HashMap<>();
         for (Server s : live) {
             if (session.aborting()) {
                 return;
@@ -185,10 +184,10 @@ final class Blocks {
             PlannedTrial warm = new PlannedTrial(0, s.variant(), benchmark, block, benchmark.request(plan.scale()),
                     sliced(benchmark, WARM_WINDOW), rule, 0, new Slice(block, 0, 0, s.copy()));
             try {
-                LoadResult r = executor.warm(s.sut(), warm, progress);
-                warmed.put(s, r.warmedSeconds() + r.windowSeconds());
-                progress.ended(String.format(Locale.ROOT, "warmed %s in %.0f s%s", s.label(), r.warmedSeconds(),
-                        Boolean.FALSE.equals(r.steady()) ? ", not steady at its bound" : ""));
+                TrialRecords.BlockWarmUp w = executor.warm(s.sut(), warm, progress);
+                warmed.put(s, w);
+                progress.ended(String.format(Locale.ROOT, "warmed %s in %.0f s%s", s.label(), w.seconds() - WARM_WINDOW.toSeconds(),
+                        Boolean.FALSE.equals(w.steady()) ? ", not steady at its bound" : ""));
             } catch (RuntimeException e) {
                 // its first slice fails with the reason (a dead server, a lost host)
                 progress.ended("warm-up ended: " + e.getMessage());
@@ -205,7 +204,7 @@ final class Blocks {
                     return;
                 }
                 PlannedTrial slice = slice(benchmark, s, block, cycle, ++position);
-                TrialResult result = executor.run(s.sut(), slice, first && cycle == 1, cycle == 1 ? warmed.getOrDefault(s, 0.0) : 0, progress);
+                TrialResult result = executor.run(s.sut(), slice, first && cycle == 1, cycle == 1 ? warmed.get(s) : null, progress);
                 slices.add(result);
                 if (!result.ok()) {
                     failed++;

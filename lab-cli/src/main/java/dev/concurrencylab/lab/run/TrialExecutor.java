@@ -48,11 +48,11 @@ final class TrialExecutor {
      * @param firstOfLaunch the trial's record gets the server's start-up time
      */
     TrialResult run(RunningSut sut, PlannedTrial trial, boolean firstOfLaunch, Progress progress) {
-        return run(sut, trial, firstOfLaunch, 0, progress);
+        return run(sut, trial, firstOfLaunch, null, progress);
     }
 
-    /** @param warmedBefore how long a paired block warmed the server for this benchmark before this, its first slice; 0 for any other */
-    TrialResult run(RunningSut sut, PlannedTrial trial, boolean firstOfLaunch, double warmedBefore, Progress progress) {
+    /** @param before how a paired block warmed the server for this benchmark before this, its first slice; {@code null} for any other */
+    TrialResult run(RunningSut sut, PlannedTrial trial, boolean firstOfLaunch, TrialRecords.BlockWarmUp before, Progress progress) {
         progress.trial(trial);
         if (!sut.isAlive()) {
             return failed(TrialRecords.failed(trial, "the server had already died", sut.logTail(5)), progress, "server died earlier");
@@ -93,7 +93,7 @@ final class TrialExecutor {
             return serviceDied(trial, deadService.get(), progress);
         }
         TrialResult result = TrialRecords.measured(trial, load,
-                new TrialRecords.Ended(startupMs, died.get() ? died(sut) : load.failure(), completion, died.get(), sut.logTail(5), warmedBefore), probes.seen(), rules);
+                new TrialRecords.Ended(startupMs, died.get() ? died(sut) : load.failure(), completion, died.get(), sut.logTail(5), before), probes.seen(), rules);
         session.write(result, load.latencyNanos());
         lastLine(progress, p -> p.finished(result, load.errorCount()));
         return result;
@@ -104,9 +104,10 @@ final class TrialExecutor {
      * quiet) and throws the short window after it away: a block's slices then start from the level,
      * each after its own settle. Nothing is written; a server that died shows in its first slice.
      *
-     * @return how long the warm-up ran and whether it ended steady, or why it failed
+     * @return how long the warm-up ran, whether it ended steady and what its last seconds showed of the JIT
+     * @throws RuntimeException why it failed
      */
-    LoadResult warm(RunningSut sut, PlannedTrial trial, Progress progress) {
+    TrialRecords.BlockWarmUp warm(RunningSut sut, PlannedTrial trial, Progress progress) {
         progress.trial(trial);
         TrialWatch watch = this.probes.forTrial(trial, sut, progress);
         LoadListener listeners = watch.after(progress.and(new LoadListener() {
@@ -115,12 +116,14 @@ final class TrialExecutor {
                 sut.pinForMeasurement();
             }
         }));
+        LoadResult load;
         try {
-            return driver.run(new LoadRun(sut.uri(), trial.request(), trial.benchmark().checks(), trial.load(), trial.warmup()), listeners);
+            load = driver.run(new LoadRun(sut.uri(), trial.request(), trial.benchmark().checks(), trial.load(), trial.warmup()), listeners);
         } finally {
             watch.stop();
             Thread.interrupted();
         }
+        return new TrialRecords.BlockWarmUp(load.warmedSeconds() + load.windowSeconds(), load.steady(), watch.seen().jit());
     }
 
     /**

@@ -53,10 +53,35 @@ final class TrialRecords {
      * @param completion the async work read back, or {@code null}
      * @param died       the server died during the trial
      * @param logTail    the server log's last lines, kept with a failure
-     * @param warmedBefore a paired block's warm-up of the slice's server for its benchmark, before its first
-     *                   cycle: counted in that slice's warm-up, so a run's time adds up from its files; 0 otherwise
+     * @param before     a paired block's warm-up of the slice's server for its benchmark, before its first
+     *                   cycle: that slice's warm-up is it and the slice's settle, so a run's time adds up from its
+     *                   files and its end (steady, the JIT) is read there; {@code null} otherwise
      */
-    record Ended(Long startupMs, String failure, Completion completion, boolean died, String logTail, double warmedBefore) {
+    record Ended(Long startupMs, String failure, Completion completion, boolean died, String logTail, BlockWarmUp before) {
+    }
+
+    /**
+     * How a paired block's warm-up of a server ended.
+     *
+     * @param seconds the warm-up and its throwaway window
+     * @param steady  whether its figures ended steady; {@code null} for a fixed warm-up
+     * @param jit     what its last seconds showed of the JIT, {@code null} where it was not watched
+     */
+    record BlockWarmUp(double seconds, Boolean steady, JitSettling.Seen jit) {
+    }
+
+    /**
+     * A slice after its block's warm-up reads that warm-up's end (steady, the JIT's last seconds) beside its own
+     * settle; the JIT's compilations in the window stay the slice's own.
+     */
+    private static WarmUp warmUp(Long startupMs, LoadResult load, JitSettling.Seen jit, BlockWarmUp before) {
+        double seconds = load.warmedSeconds() + (before == null ? 0 : before.seconds());
+        Boolean steady = before == null ? load.steady() : before.steady();
+        JitSettling.Seen lately = before == null || before.jit() == null ? jit : before.jit();
+        if (lately == null) {
+            return new WarmUp(startupMs, seconds, steady);
+        }
+        return new WarmUp(startupMs, seconds, steady, lately.msLately(), lately.compilesLately(), jit == null ? null : jit.compilesInWindow());
     }
 
     /** @param observed what the trial's probes saw: resources, profile, the JIT */
@@ -118,9 +143,7 @@ final class TrialRecords {
         TrialResult result = TrialResult.of(identity(trial))
                 .outcome(new TrialOutcome(failure == null ? TrialStatus.OK : TrialStatus.FAILED, failure, flags, reasons,
                         failure == null ? null : ended.logTail()))
-                .warmUp(jit == null ? new WarmUp(startupMs, load.warmedSeconds() + ended.warmedBefore(), load.steady())
-                        : new WarmUp(startupMs, load.warmedSeconds() + ended.warmedBefore(), load.steady(), jit.msLately(), jit.compilesLately(),
-                                jit.compilesInWindow()))
+                .warmUp(warmUp(startupMs, load, jit, ended.before()))
                 .window(new WindowCounts(round(load.windowSeconds()), round(load.waitSeconds()), load.sent(), load.good(),
                         load.answered(), round(load.throughput()), errors, errorRate, load.latencyCheckFailed(), load.blockedMillis(),
                         load.series(), shape, load.goodAfterWindow()))
