@@ -4,11 +4,15 @@ import dev.concurrencylab.sut.common.async.AsyncProperties;
 import dev.concurrencylab.workload.async.WorkItem;
 import dev.concurrencylab.workload.async.Worker;
 import dev.concurrencylab.workload.posts.PostSql;
+import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.AdminClient;
+import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.errors.GroupIdNotFoundException;
@@ -48,23 +52,30 @@ class KafkaConsumerConfiguration {
     @Bean
     DisposableBean workTopicRemoval(KafkaAdmin admin, Brokers brokers) {
         return () -> {
-            try (AdminClient client = AdminClient.create(admin.getConfigurationProperties())) {
+            // bounded throughout: a broker gone by now must not hold the app's stop past the lab's 10 s
+            Map<String, Object> config = new HashMap<>(admin.getConfigurationProperties());
+            config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 2000);
+            config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 2000);
+            AdminClient client = AdminClient.create(config);
+            try {
                 remove(brokers.work() + " (topic)", client.deleteTopics(List.of(brokers.work())).all());
                 // a group that never committed an offset is not there to remove: nothing to say
                 remove(brokers.work() + " (consumer group)", client.deleteConsumerGroups(List.of(brokers.work())).all());
+            } finally {
+                client.close(Duration.ofSeconds(1));
             }
         };
     }
 
     private static void remove(String what, KafkaFuture<Void> done) throws InterruptedException {
         try {
-            done.get(3, TimeUnit.SECONDS);
+            done.get(2, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
             if (!(e.getCause() instanceof GroupIdNotFoundException)) {
                 LOG.warn("could not remove {} from the broker: {}", what, e.getCause().toString());
             }
         } catch (TimeoutException e) {
-            LOG.warn("could not remove {} from the broker within 3 s", what);
+            LOG.warn("could not remove {} from the broker within 2 s", what);
         }
     }
 
