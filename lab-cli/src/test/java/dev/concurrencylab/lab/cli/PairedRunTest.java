@@ -123,7 +123,7 @@ class PairedRunTest {
             List<JsonNode> webflux = slices.stream().filter(s -> server(s).equals("webflux#1")).toList();
             assertThat(webflux).as("its slices end with the failed one: %s", lab.log()).last()
                     .satisfies(s -> assertThat(s.path("status").asText()).isEqualTo("failed"));
-            assertThat(slices.stream().filter(s -> server(s).equals("mvc-platform#2"))).as("the others go on to the last cycle")
+            assertThat(slices.stream().filter(s -> server(s).equals("mvc-platform#2"))).as("the others go on to the last cycle; its output: %s", lab.log())
                     .extracting(s -> s.path("slice").path("cycle").asInt()).contains(3);
             assertThat(lab.out.resolve("report.md")).content().contains("- webflux — failed: its server died in block 1");
         }
