@@ -31,6 +31,8 @@ import org.springframework.kafka.core.KafkaAdmin;
 class KafkaConsumerConfiguration {
 
     private static final Logger LOG = LoggerFactory.getLogger(KafkaConsumerConfiguration.class);
+    /** Each request and each wait of the removal at the app's stop: two of them and a 1 s close stay inside the lab's 10 s stop. */
+    private static final Duration REMOVAL_WAIT = Duration.ofSeconds(2);
 
     private final Worker worker;
 
@@ -54,8 +56,8 @@ class KafkaConsumerConfiguration {
         return () -> {
             // bounded throughout: a broker gone by now must not hold the app's stop past the lab's 10 s
             Map<String, Object> config = new HashMap<>(admin.getConfigurationProperties());
-            config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 2000);
-            config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 2000);
+            config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) REMOVAL_WAIT.toMillis());
+            config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) REMOVAL_WAIT.toMillis());
             AdminClient client = AdminClient.create(config);
             try {
                 remove(brokers.work() + " (topic)", client.deleteTopics(List.of(brokers.work())).all());
@@ -69,13 +71,13 @@ class KafkaConsumerConfiguration {
 
     private static void remove(String what, KafkaFuture<Void> done) throws InterruptedException {
         try {
-            done.get(2, TimeUnit.SECONDS);
+            done.get(REMOVAL_WAIT.toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
             if (!(e.getCause() instanceof GroupIdNotFoundException)) {
                 LOG.warn("could not remove {} from the broker: {}", what, e.getCause().toString());
             }
         } catch (TimeoutException e) {
-            LOG.warn("could not remove {} from the broker within 2 s", what);
+            LOG.warn("could not remove {} from the broker within {} s", what, REMOVAL_WAIT.toSeconds());
         }
     }
 
