@@ -2,6 +2,8 @@ package dev.concurrencylab.lab.cli;
 
 import dev.concurrencylab.lab.binding.SuiteException;
 import dev.concurrencylab.lab.cpu.CpuLayout;
+import dev.concurrencylab.lab.load.OpenFiles;
+import dev.concurrencylab.lab.plan.ConnectionBudget;
 import dev.concurrencylab.lab.plan.Estimate;
 import dev.concurrencylab.lab.plan.Plan;
 import dev.concurrencylab.lab.plan.Planner;
@@ -105,6 +107,9 @@ class RunCommand implements Callable<Integer> {
             mayGoOn(earlier, loaded, plan);
         }
         Estimate expected = overhead.map(o -> estimate.withOverhead(o.perLaunch(), o.perTrial())).orElse(estimate);
+        if (options.drivesLoadHere()) {
+            fitsOpenFiles(plan);
+        }
         // Read before anything starts: a bad published file is bad input, not a failed run.
         boolean published = Published.forSuite(catalog.suitesDir(), loaded.name()).isPresent();
         Map<String, String> urls = options.serviceUrls();
@@ -165,6 +170,17 @@ class RunCommand implements Callable<Integer> {
         report(dir);
         exports.write(dir);
         return outcome.failedTrials() > 0 ? Lab.EXIT_TRIAL_FAILED : outcome.crossed().isEmpty() ? Lab.EXIT_OK : Lab.EXIT_THRESHOLDS;
+    }
+
+    /** Refuses a plan whose pinned connections cannot all be opened here; warns of a pool that may grow past the limit. */
+    private static void fitsOpenFiles(Plan plan) {
+        OpenFiles files = OpenFiles.ofThisProcess();
+        ConnectionBudget.of(plan).ifPresent(budget -> {
+            budget.refusal(files).ifPresent(why -> {
+                throw new SuiteException(why);
+            });
+            budget.caution(files).ifPresent(why -> System.out.println("lab: warning: " + why));
+        });
     }
 
     /** The services' folder of a run that ended: its data and logs went with the services. */

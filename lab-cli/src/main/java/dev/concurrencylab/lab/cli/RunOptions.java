@@ -271,6 +271,11 @@ final class RunOptions {
         return session;
     }
 
+    /** True when this machine's driver holds the connections: no driver hosts are named. */
+    boolean drivesLoadHere() {
+        return hosts == null || Topology.read(hosts).drivers().isEmpty();
+    }
+
     /** The engine that drives the load, logging into the run's directory: this machine's, or the driver hosts' shares when the topology lists any. */
     LoadDriver loadDriver() {
         return driverHosts != null ? driverHosts : HyperfoilDriver.forThisMachine(engineLog);

@@ -43,4 +43,24 @@ class DriverOutOfFilesTest {
             assertThat(run.path("machine").path("labOpenFiles").asText()).startsWith("soft 512, hard 512");
         }
     }
+
+    @Test
+    void aLabWhosePinnedConnectionsCannotFitItsFilesRefusesToStartInOneLine() throws Exception {
+        // 400 closed workers pin 400 connections: with the lab's own files that is past 512 descriptors, so every trial would fail.
+        try (ChildLab lab = ChildLab.start(tmp, """
+                name: too-many-users
+                variants:
+                  - {name: nowhere, url: "http://127.0.0.1:9"}
+                benchmarks:
+                  - workload: hello
+                    load: {model: max-rate, workers: 400, duration: 2s}
+                """, "run", List.of("prlimit", "--nofile=512:512", "--"))) {
+            lab.awaitExit();
+
+            assertThat(lab.process.exitValue()).as("its output: %s", lab.log()).isEqualTo(2);
+            assertThat(lab.log().strip()).startsWith("lab: benchmark hello opens 400 connections").contains("open-files limit 512 (hard 512)")
+                    .contains("ulimit").doesNotContain("\n").doesNotContain("Exception");
+            assertThat(lab.out.resolve("run.json")).doesNotExist();
+        }
+    }
 }

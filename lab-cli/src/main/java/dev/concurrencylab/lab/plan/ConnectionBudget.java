@@ -1,0 +1,64 @@
+package dev.concurrencylab.lab.plan;
+
+import dev.concurrencylab.lab.load.ConnectionPool;
+import dev.concurrencylab.lab.load.OpenFiles;
+import java.util.Comparator;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * The most connections one of a plan's benchmarks may hold at once, set against the files this
+ * process may open. Every connection is a file; a benchmark whose pinned connections cannot all be
+ * opened fails every one of its trials as {@code driver-out-of-files}, so the run refuses to start
+ * rather than spend its hours on void trials.
+ *
+ * @param benchmark the benchmark with the widest pool
+ * @param pool      its connections
+ */
+public record ConnectionBudget(String benchmark, ConnectionPool pool) {
+
+    /**
+     * The files the lab holds beside the load's connections: its jars, logs, histogram writers, the
+     * engine's event loops and the pipes to its children (measured: 109–{@value} at the peak of a
+     * paired block of four live servers, see docs/methodology/flags.md).
+     */
+    static final int OWN_FILES = 256;
+
+    /** The widest pool among the plan's benchmarks, fresh and paired; empty for a plan with none. */
+    public static Optional<ConnectionBudget> of(Plan plan) {
+        Stream<ConnectionBudget> fresh = plan.trials().stream().map(t -> new ConnectionBudget(t.benchmark().name(), t.load().connectionPool()));
+        Stream<ConnectionBudget> paired = plan.paired().stream()
+                .map(b -> new ConnectionBudget(b.name(), b.load().at(plan.scale()).connectionPool()));
+        return Stream.concat(fresh, paired).max(Comparator.comparingInt(b -> b.pool().max()));
+    }
+
+    /** Why the run cannot start under {@code files}: the pool's sure connections do not fit. */
+    public Optional<String> refusal(OpenFiles files) {
+        int sure = pool.grows() ? pool.core() : pool.max();
+        if (!fits(sure, files)) {
+            return Optional.of(String.format(Locale.ROOT, "benchmark %s opens %,d connections, a file each, and the lab needs about %d "
+                    + "files of its own: more than its %s, so every trial would fail for want of files; raise the limit (ulimit -n %d "
+                    + "before ./lab; as root above the hard limit) or lower the load", benchmark, sure, OWN_FILES, files.describe(), needed(sure)));
+        }
+        return Optional.empty();
+    }
+
+    /** A word before the run when the pool may grow past what {@code files} allow: the slices that need it would be flagged. */
+    public Optional<String> caution(OpenFiles files) {
+        if (pool.grows() && !fits(pool.max(), files)) {
+            return Optional.of(String.format(Locale.ROOT, "benchmark %s may open up to %,d connections as its requests in flight grow, "
+                    + "more than the lab's %s allows beside its own files; a trial that needs them is flagged driver-out-of-files",
+                    benchmark, pool.max(), files.describe()));
+        }
+        return Optional.empty();
+    }
+
+    private static boolean fits(int connections, OpenFiles files) {
+        return files.soft() < 0 || needed(connections) <= files.soft();
+    }
+
+    private static long needed(int connections) {
+        return (long) connections + OWN_FILES;
+    }
+}
