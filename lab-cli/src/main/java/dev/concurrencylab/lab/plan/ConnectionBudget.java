@@ -20,8 +20,9 @@ public record ConnectionBudget(String benchmark, ConnectionPool pool) {
 
     /**
      * The files the lab holds beside the load's connections: its jars, logs, histogram writers, the
-     * engine's event loops and the pipes to its children (measured: 109–{@value} at the peak of a
-     * paired block of four live servers, see docs/methodology/flags.md).
+     * engine's event loops, the pipes to its children and its sockets to their metrics. Measured at
+     * 2 s intervals: {@code ./lab run quick} held at most 109 that were not sockets and 41 sockets beyond its
+     * 32 workers; a test's child lab, with the test classpath's jars, 236 that were not sockets.
      */
     static final int OWN_FILES = 256;
 
