@@ -329,31 +329,6 @@ class HyperfoilDriverTest {
         assertThat(result.warmedSeconds()).isGreaterThanOrEqualTo(6.9);
     }
 
-    @Test
-    void aWarmUpOnAServerThatAnswersNothingEndsOnceItHasBeenSilentForTenSecondsAndIsNotSteady() {
-        // Every request outlives its 2 s timeout: the server answers none, as mvc-virtual's ack=none did in E3.
-        RequestSpec request = new RequestSpec("GET", "/stall", null, null, Duration.ofSeconds(2));
-        LoadModel model = new LoadModel.MaxRate(4, Duration.ofSeconds(1));
-        LoadResult result = driver.run(new LoadRun(server.uri(), request, Checks.NONE, model,
-                Warmup.steady(Duration.ofSeconds(2), Duration.ofSeconds(40))), LoadListener.NONE);
-
-        assertThat(result.steady()).isFalse();
-        assertThat(result.warmedSeconds()).isBetween(Warmup.SILENT_SECONDS - 1.0, Warmup.SILENT_SECONDS + 4.0);
-        assertThat(result.good()).isZero();
-        assertThat(result.errors().get(ErrorClass.TIMEOUT)).isPositive();
-    }
-
-    @Test
-    void aWarmUpOnAServerWhoseAnswersTakeLongerThanTenSecondsIsNotCutShort() {
-        // Every answer takes 12 s, inside the 15 s timeout: silent seconds from a live server, waited out to the maximum.
-        RequestSpec request = new RequestSpec("GET", "/sleep?ms=12000", null, null, Duration.ofSeconds(15));
-        LoadModel model = new LoadModel.MaxRate(2, Duration.ofSeconds(1));
-        LoadResult result = driver.run(new LoadRun(server.uri(), request, Checks.NONE, model,
-                Warmup.steady(Duration.ofSeconds(2), Duration.ofSeconds(13))), LoadListener.NONE);
-
-        assertThat(result.warmedSeconds()).isGreaterThanOrEqualTo(12.9);
-    }
-
     private static void sleep(long ms) {
         try {
             Thread.sleep(ms);
