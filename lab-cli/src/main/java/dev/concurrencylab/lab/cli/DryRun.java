@@ -33,8 +33,8 @@ final class DryRun {
                 t.load().plannedDuration().map(DurationText::clock).orElse("counted: as long as the server takes")));
         if (plan.pairing() != null) {
             Warmup rule = plan.suite().warmup().at(plan.scale());
-            out.printf("  %s; warm-up %s per server for a block's first benchmark%s%n", plan.pairedDescription(), warmup(rule),
-                    plan.paired().size() < 2 ? "" : ", " + warmup(Pairing.later(rule)) + " for its later ones");
+            out.printf("  %s; warm-up %s per server%s%n", plan.pairedDescription(), warmup(rule),
+                    plan.paired().size() < 2 ? "" : " for a block's first benchmark, " + warmup(Pairing.later(rule)) + " for its later ones");
         }
         out.printf("  trials: %s%n", plan.trials().isEmpty() ? (estimate.minTrials() == estimate.maxTrials() ? "" : estimate.minTrials() + "–")
                 + plan.sliceCount() + " slices"

@@ -2,9 +2,21 @@ package dev.concurrencylab.lab.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.concurrencylab.lab.plan.Estimate;
+import dev.concurrencylab.lab.plan.Plan;
+import dev.concurrencylab.lab.plan.Planner;
+import dev.concurrencylab.lab.plan.TrialCount;
+import dev.concurrencylab.lab.suite.Catalog;
+import dev.concurrencylab.lab.suite.Scale;
+import dev.concurrencylab.lab.suite.Suite;
+import dev.concurrencylab.lab.suite.SuiteLoader;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,5 +48,21 @@ class DryRunTest {
                     .doesNotContain("starting");
             assertThat(Files.exists(lab.out)).as("a results directory").isFalse();
         }
+    }
+
+    @Test
+    void aPairedDryRunNamesTheLaterBenchmarksWarmUpOnlyWhenABlockHasAny() {
+        Suite quick = new SuiteLoader(Catalog.load(Path.of("..").toAbsolutePath().normalize())).load("quick");
+
+        assertThat(pairedLine(quick)).contains("per server for a block's first benchmark, ").contains("for its later ones");
+        assertThat(pairedLine(quick.withBenchmarks(quick.benchmarks().subList(0, 1)))).doesNotContain("first benchmark")
+                .doesNotContain("later ones").contains("per server");
+    }
+
+    private static String pairedLine(Suite suite) {
+        Plan plan = Planner.plan(suite, Scale.QUICK, TrialCount.SUITE, suite.variants());
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        DryRun.print(plan, Estimate.of(plan), Optional.empty(), Optional.empty(), new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        return bytes.toString(StandardCharsets.UTF_8).lines().filter(l -> l.contains("paired (")).findFirst().orElseThrow();
     }
 }
