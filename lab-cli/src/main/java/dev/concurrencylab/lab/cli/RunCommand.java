@@ -175,12 +175,10 @@ class RunCommand implements Callable<Integer> {
     /** Refuses a plan whose pinned connections cannot all be opened here; warns of a pool that may grow past the limit. */
     private static void fitsOpenFiles(Plan plan) {
         OpenFiles files = OpenFiles.ofThisProcess();
-        ConnectionBudget.of(plan).ifPresent(budget -> {
-            budget.refusal(files).ifPresent(why -> {
-                throw new SuiteException(why);
-            });
-            budget.caution(files).ifPresent(why -> System.out.println("lab: warning: " + why));
+        ConnectionBudget.refusal(plan, files).ifPresent(why -> {
+            throw new SuiteException(why);
         });
+        ConnectionBudget.caution(plan, files).ifPresent(why -> System.out.println("lab: warning: " + why));
     }
 
     /** The services' folder of a run that ended: its data and logs went with the services. */

@@ -8,12 +8,12 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * The most connections one of a plan's benchmarks may hold at once, set against the files this
- * process may open. Every connection is a file; a benchmark whose pinned connections cannot all be
+ * The connections one of a plan's benchmarks holds at once, set against the files this process may
+ * open. Every connection is a file; a benchmark whose pinned connections cannot all be
  * opened fails every one of its trials as {@code driver-out-of-files}, so the run refuses to start
  * rather than spend its hours on void trials.
  *
- * @param benchmark the benchmark with the widest pool
+ * @param benchmark the benchmark
  * @param pool      its connections
  */
 public record ConnectionBudget(String benchmark, ConnectionPool pool) {
@@ -26,17 +26,32 @@ public record ConnectionBudget(String benchmark, ConnectionPool pool) {
      */
     static final int OWN_FILES = 256;
 
-    /** The widest pool among the plan's benchmarks, fresh and paired; empty for a plan with none. */
-    public static Optional<ConnectionBudget> of(Plan plan) {
+    /** Why {@code plan} cannot start under {@code files}: the benchmark with the most connections sure to open, if they do not fit. */
+    public static Optional<String> refusal(Plan plan, OpenFiles files) {
+        return of(plan).max(Comparator.comparingInt(ConnectionBudget::sure)).flatMap(b -> b.refusal(files));
+    }
+
+    /** A word before {@code plan} runs: the benchmark whose pool may grow the most, if it may grow past {@code files}. */
+    public static Optional<String> caution(Plan plan, OpenFiles files) {
+        return of(plan).filter(b -> b.pool().grows()).max(Comparator.comparingInt(b -> b.pool().max())).flatMap(b -> b.caution(files));
+    }
+
+    /** Every benchmark's pool, fresh and paired. */
+    private static Stream<ConnectionBudget> of(Plan plan) {
         Stream<ConnectionBudget> fresh = plan.trials().stream().map(t -> new ConnectionBudget(t.benchmark().name(), t.load().connectionPool()));
         Stream<ConnectionBudget> paired = plan.paired().stream()
                 .map(b -> new ConnectionBudget(b.name(), b.load().at(plan.scale()).connectionPool()));
-        return Stream.concat(fresh, paired).max(Comparator.comparingInt(b -> b.pool().max()));
+        return Stream.concat(fresh, paired);
+    }
+
+    /** The connections opened whatever the demand: a growing pool's first ones, a pinned pool's all. */
+    int sure() {
+        return pool.grows() ? pool.core() : pool.max();
     }
 
     /** Why the run cannot start under {@code files}: the pool's sure connections do not fit. */
     public Optional<String> refusal(OpenFiles files) {
-        int sure = pool.grows() ? pool.core() : pool.max();
+        int sure = sure();
         if (!fits(sure, files)) {
             return Optional.of(String.format(Locale.ROOT, "benchmark %s opens %,d connections, a file each, and the lab needs about %d "
                     + "files of its own: more than its %s, so every trial would fail for want of files; raise the limit (ulimit -n %d "

@@ -4,7 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.concurrencylab.lab.load.ConnectionPool;
 import dev.concurrencylab.lab.load.OpenFiles;
+import dev.concurrencylab.lab.suite.Catalog;
+import dev.concurrencylab.lab.suite.Scale;
+import dev.concurrencylab.lab.suite.Suite;
+import dev.concurrencylab.lab.suite.SuiteLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ConnectionBudgetTest {
 
@@ -43,5 +50,21 @@ class ConnectionBudgetTest {
 
         assertThat(budget.refusal(new OpenFiles(-1, -1))).isEmpty();
         assertThat(budget.caution(new OpenFiles(-1, -1))).isEmpty();
+    }
+
+    @Test
+    void aPinnedPoolIsRefusedThoughAnotherBenchmarksPoolMayGrowWider(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("two-pools.yaml"), """
+                name: two-pools
+                variants: [mvc-platform]
+                benchmarks:
+                  - {name: open, workload: hello, load: {model: open-rate, rate: 100, duration: 2s, max-sessions: 3000}}
+                  - {name: closed, workload: hello, load: {model: max-rate, workers: 400, duration: 2s}}
+                """);
+        Suite suite = new SuiteLoader(Catalog.load(Path.of("..").toAbsolutePath().normalize())).load(file.toString());
+        Plan plan = Planner.plan(suite, Scale.QUICK, new TrialCount(1, false), suite.variants());
+
+        assertThat(ConnectionBudget.refusal(plan, LOW)).hasValueSatisfying(why -> assertThat(why).startsWith("benchmark closed opens 400"));
+        assertThat(ConnectionBudget.caution(plan, LOW)).hasValueSatisfying(why -> assertThat(why).startsWith("benchmark open may open up to 3,000"));
     }
 }
