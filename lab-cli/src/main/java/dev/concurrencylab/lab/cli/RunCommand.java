@@ -107,7 +107,8 @@ class RunCommand implements Callable<Integer> {
             mayGoOn(earlier, loaded, plan);
         }
         Estimate expected = overhead.map(o -> estimate.withOverhead(o.perLaunch(), o.perTrial())).orElse(estimate);
-        if (options.drivesLoadHere()) {
+        if (options.topology().drivers().isEmpty()) {
+            // driver hosts hold the connections on machines of their own, each with its own limit
             fitsOpenFiles(plan);
         }
         // Read before anything starts: a bad published file is bad input, not a failed run.

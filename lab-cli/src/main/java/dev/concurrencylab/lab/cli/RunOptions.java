@@ -117,6 +117,7 @@ final class RunOptions {
     /** The host servers start on in this run, once {@link #openSession} has connected to it. */
     private ServerHost serverHost;
     private DriverHosts driverHosts;
+    private Topology topology;
     /** The run's own file for the load engine's log, once {@link #openSession} has made the run's directory. */
     private Path engineLog;
 
@@ -244,7 +245,7 @@ final class RunOptions {
 
     /** As {@link #openSession(Path, CpuLayout)}; {@code resume}: in the directory of a run cut short, to go on with it. */
     Session openSession(Path dir, CpuLayout layout, boolean resume) {
-        Topology topology = hosts == null ? Topology.local() : Topology.read(hosts);
+        Topology topology = topology();
         serverHost = topology.server().map(h -> {
             System.out.println("lab: connecting to " + h.name() + " (" + h.where() + ") over SSH ...");
             ServerHost opened = ServerHost.open(h, Ssh.controlDir());
@@ -271,9 +272,10 @@ final class RunOptions {
         return session;
     }
 
-    /** True when this machine's driver holds the connections: no driver hosts are named. */
-    boolean drivesLoadHere() {
-        return hosts == null || Topology.read(hosts).drivers().isEmpty();
+    /** The machines of the run, read once: this one alone without {@code --hosts}. */
+    Topology topology() {
+        topology = topology != null ? topology : hosts == null ? Topology.local() : Topology.read(hosts);
+        return topology;
     }
 
     /** The engine that drives the load, logging into the run's directory: this machine's, or the driver hosts' shares when the topology lists any. */
