@@ -4,7 +4,9 @@ import dev.concurrencylab.lab.binding.SuiteException;
 import dev.concurrencylab.lab.capacity.CapacityResults;
 import dev.concurrencylab.lab.capacity.CapacitySearch;
 import dev.concurrencylab.lab.cpu.CpuLayout;
+import dev.concurrencylab.lab.load.OpenFiles;
 import dev.concurrencylab.lab.plan.CapacityPlan;
+import dev.concurrencylab.lab.plan.ConnectionBudget;
 import dev.concurrencylab.lab.result.RunInfo;
 import dev.concurrencylab.lab.run.CapacityRunner;
 import dev.concurrencylab.lab.run.Session;
@@ -70,11 +72,15 @@ final class CapacityCommand implements Callable<Integer> {
             throw new SuiteException("suite " + loaded.name() + " has no capacity: block; try capacity-delay or capacity-posts");
         }
         List<Variant> chosen = options.chooseVariants(loaded);
+        CapacityPlan plan = CapacityPlan.of(loaded, chosenScale, chosen);
+        if (options.topology().drivers().isEmpty()) {
+            OpenFiles files = OpenFiles.ofThisProcess();
+            RunCommand.fitsOpenFiles(ConnectionBudget.refusal(plan, files), ConnectionBudget.caution(plan, files));
+        }
         Map<String, String> urls = options.serviceUrls();
         Path dir = options.resultsDir(loaded);
         CpuLayout layout = options.cpuLayout();
         Session session = options.openSession(dir, layout);
-        CapacityPlan plan = CapacityPlan.of(loaded, chosenScale, chosen);
         RunInfo info = options.info(loaded, chosenScale, 1, "capacity search: steps until each variant's capacity is bracketed", plan.maxTrials(), chosen, layout,
                 RerunLine.of(spec.commandLine().getParseResult()));
         System.out.printf("lab: capacity of %s at scale %s for %d variant(s); results in %s%n", loaded.name(), chosenScale.key(),

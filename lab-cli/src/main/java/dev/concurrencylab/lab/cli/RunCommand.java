@@ -109,7 +109,8 @@ class RunCommand implements Callable<Integer> {
         Estimate expected = overhead.map(o -> estimate.withOverhead(o.perLaunch(), o.perTrial())).orElse(estimate);
         if (options.topology().drivers().isEmpty()) {
             // driver hosts hold the connections on machines of their own, each with its own limit
-            fitsOpenFiles(plan);
+            OpenFiles files = OpenFiles.ofThisProcess();
+            fitsOpenFiles(ConnectionBudget.refusal(plan, files), ConnectionBudget.caution(plan, files));
         }
         // Read before anything starts: a bad published file is bad input, not a failed run.
         boolean published = Published.forSuite(catalog.suitesDir(), loaded.name()).isPresent();
@@ -173,13 +174,12 @@ class RunCommand implements Callable<Integer> {
         return outcome.failedTrials() > 0 ? Lab.EXIT_TRIAL_FAILED : outcome.crossed().isEmpty() ? Lab.EXIT_OK : Lab.EXIT_THRESHOLDS;
     }
 
-    /** Refuses a plan whose pinned connections cannot all be opened here; warns of a pool that may grow past the limit. */
-    private static void fitsOpenFiles(Plan plan) {
-        OpenFiles files = OpenFiles.ofThisProcess();
-        ConnectionBudget.refusal(plan, files).ifPresent(why -> {
+    /** Refuses a run whose sure connections cannot all be opened here (bad input: nothing has started); warns of a pool that may grow past the limit. */
+    static void fitsOpenFiles(Optional<String> refusal, Optional<String> caution) {
+        refusal.ifPresent(why -> {
             throw new SuiteException(why);
         });
-        ConnectionBudget.caution(plan, files).ifPresent(why -> System.out.println("lab: warning: " + why));
+        caution.ifPresent(why -> System.out.println("lab: warning: " + why));
     }
 
     /** The services' folder of a run that ended: its data and logs went with the services. */

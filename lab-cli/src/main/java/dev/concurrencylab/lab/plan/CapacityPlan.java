@@ -39,10 +39,19 @@ public record CapacityPlan(Suite suite, Scale scale, List<Variant> variants, Ben
      * @param number the trial's number in the run
      */
     public PlannedTrial trial(int number, Variant variant, int stepNumber, double rate, boolean freshServer) {
-        OpenRate load = new OpenRate(rate, step.duration(), Math.max(step.maxSessions(), (int) Math.ceil(rate * 2)),
-                step.connections());
+        OpenRate load = load(rate);
         // A step on a fresh server also warms its JVM: three times the warm-up, or a cold JIT
         // makes the lowest rate miss (seen: p99 251 ms against 250 ms at the first step).
         return new PlannedTrial(number, variant, benchmark, stepNumber, benchmark.request(scale), load, warmup.multipliedBy(freshServer ? 3 : 1));
+    }
+
+    /** The highest rate the search may offer: its bound, or its start grown at every step. */
+    public double highestRate() {
+        return Math.min(search.maxRate(), search.startRate() * Math.pow(search.growth(), search.maxSteps() - 1));
+    }
+
+    /** A step's load at {@code rate}: two seconds of arrivals in flight at least, on the suite's connections. */
+    public OpenRate load(double rate) {
+        return new OpenRate(rate, step.duration(), Math.max(step.maxSessions(), (int) Math.ceil(rate * 2)), step.connections());
     }
 }

@@ -36,6 +36,23 @@ public record ConnectionBudget(String benchmark, ConnectionPool pool) {
         return of(plan).filter(b -> b.pool().grows()).max(Comparator.comparingInt(b -> b.pool().max())).flatMap(b -> b.caution(files));
     }
 
+    /** Why a capacity search cannot start under {@code files}: its first step's connections do not fit. */
+    public static Optional<String> refusal(CapacityPlan plan, OpenFiles files) {
+        return new ConnectionBudget(plan.benchmark().name(), plan.load(plan.search().startRate()).connectionPool()).refusal(files);
+    }
+
+    /** A word before a capacity search whose highest step may open more connections than {@code files} allow. */
+    public static Optional<String> caution(CapacityPlan plan, OpenFiles files) {
+        double highest = plan.highestRate();
+        int most = plan.load(highest).connectionPool().max();
+        if (fits(most, files)) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "the search of %s may rise to %,.0f req/s, whose step may open up to %,d connections, "
+                + "more than the lab's %s allows beside its own files; a step that needs them is flagged driver-out-of-files and "
+                + "ends the search as the driver's limit", plan.benchmark().name(), highest, most, files.describe()));
+    }
+
     /** Every benchmark's pool, fresh and paired. */
     private static Stream<ConnectionBudget> of(Plan plan) {
         Stream<ConnectionBudget> fresh = plan.trials().stream().map(t -> new ConnectionBudget(t.benchmark().name(), t.load().connectionPool()));

@@ -179,7 +179,11 @@ public final class CapacityRunner {
                 .mapToLong(e -> t.window().errors().getOrDefault(e.key(), 0L)).sum() > 0;
     }
 
-    private static Slo.Step asStep(double rate, TrialResult t, int launch) {
+    /**
+     * What a step's trial says of the objective. Any of the driver's flags makes the driver the limit: a step
+     * whose driver ran out of CPU, files or ports measured the driver, and its errors or latencies are not the server's.
+     */
+    static Slo.Step asStep(double rate, TrialResult t, int launch) {
         WindowCounts window = t.window();
         LatencySummary latency = t.latencies().latency();
         if (!t.ok() || latency == null) {
@@ -187,7 +191,7 @@ public final class CapacityRunner {
         }
         long failedChecks = window.latencyCheckFailed() + window.errors().getOrDefault(ErrorClass.CHECK.key(), 0L);
         return new Slo.Step(rate, window.throughput(), latency.p50Ms(), latency.p99Ms(), window.errorRate(), failedChecks,
-                t.outcome().flags().contains(Flag.GENERATOR_LIMITED),
+                t.outcome().flags().stream().anyMatch(f -> f.party() == Flag.Party.DRIVER),
                 window.series().stream().mapToDouble(s -> s.p99Ms()).max().orElse(latency.p99Ms()), launch, t.delivery() == null ? 0 : t.delivery().shortfall());
     }
 }

@@ -67,4 +67,29 @@ class ConnectionBudgetTest {
         assertThat(ConnectionBudget.refusal(plan, LOW)).hasValueSatisfying(why -> assertThat(why).startsWith("benchmark closed opens 400"));
         assertThat(ConnectionBudget.caution(plan, LOW)).hasValueSatisfying(why -> assertThat(why).startsWith("benchmark open may open up to 3,000"));
     }
+
+    @Test
+    void aCapacitySearchIsRefusedOnItsFirstStepsPinnedConnectionsAndWarnedOfItsHighestSteps(@TempDir Path dir) throws Exception {
+        CapacityPlan pinned = capacity(dir, "pinned", "max-sessions: 1000, connections: 400");
+        assertThat(ConnectionBudget.refusal(pinned, LOW)).hasValueSatisfying(why -> assertThat(why).startsWith("benchmark hello opens 400"));
+
+        // by need: 100 req/s grown 25 % a step for 14 steps may reach 1,819 req/s, whose step keeps 3,638 sessions and may connect each
+        CapacityPlan byNeed = capacity(dir, "by-need", "max-sessions: 200");
+        assertThat(ConnectionBudget.refusal(byNeed, LOW)).isEmpty();
+        assertThat(ConnectionBudget.caution(byNeed, LOW)).hasValueSatisfying(why -> assertThat(why)
+                .startsWith("the search of hello may rise to 1,819 req/s, whose step may open up to 3,638 connections"));
+        assertThat(ConnectionBudget.caution(byNeed, new OpenFiles(1 << 20, 1 << 20))).isEmpty();
+    }
+
+    private static CapacityPlan capacity(Path dir, String name, String pool) throws Exception {
+        Path file = Files.writeString(dir.resolve(name + ".yaml"), """
+                name: %s
+                variants: [mvc-platform]
+                capacity: {start-rate: 100, growth: 1.25, max-steps: 14}
+                benchmarks:
+                  - {name: hello, workload: hello, load: {model: open-rate, rate: 100, duration: 2s, %s}}
+                """.formatted(name, pool));
+        Suite suite = new SuiteLoader(Catalog.load(Path.of("..").toAbsolutePath().normalize())).load(file.toString());
+        return CapacityPlan.of(suite, Scale.QUICK, suite.variants());
+    }
 }

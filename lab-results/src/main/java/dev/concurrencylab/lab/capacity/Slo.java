@@ -50,6 +50,8 @@ public record Slo(Duration p99, double maxErrorRate) {
     /**
      * One step of a search: an offered open-model rate and what was measured at it.
      *
+     * @param generatorLimited the driver was the limit: the step's trial carries one of the driver's flags (its schedule,
+     *                         CPU, files or ports), so its shortfall and latencies are not the server's
      * @param worstSecondP99Ms the highest p99 of any one second of the step: shows a transient
      * @param launch           which of the variant's server launches the step ran on, from 1 (0 in older results)
      * @param unsentRate       arrivals the driver never sent by the window's end (no session freed for them), over those due
