@@ -45,11 +45,6 @@ public record CapacityPlan(Suite suite, Scale scale, List<Variant> variants, Ben
         return new PlannedTrial(number, variant, benchmark, stepNumber, benchmark.request(scale), load, warmup.multipliedBy(freshServer ? 3 : 1));
     }
 
-    /** The highest rate the search may offer: its bound, or its start grown at every step. */
-    public double highestRate() {
-        return Math.min(search.maxRate(), search.startRate() * Math.pow(search.growth(), search.maxSteps() - 1));
-    }
-
     /** A step's load at {@code rate}: two seconds of arrivals in flight at least, on the suite's connections. */
     public OpenRate load(double rate) {
         return new OpenRate(rate, step.duration(), Math.max(step.maxSessions(), (int) Math.ceil(rate * 2)), step.connections());

@@ -43,7 +43,7 @@ public record ConnectionBudget(String benchmark, ConnectionPool pool) {
 
     /** A word before a capacity search whose highest step may open more connections than {@code files} allow. */
     public static Optional<String> caution(CapacityPlan plan, OpenFiles files) {
-        double highest = plan.highestRate();
+        double highest = plan.search().highestRate();
         int most = plan.load(highest).connectionPool().max();
         if (fits(most, files)) {
             return Optional.empty();

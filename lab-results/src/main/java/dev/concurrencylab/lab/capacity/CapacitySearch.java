@@ -26,6 +26,11 @@ public record CapacitySearch(double startRate, double growth, double maxRate, do
         }
     }
 
+    /** The highest rate a search may offer: its bound, or its start grown at every step. */
+    public double highestRate() {
+        return Math.min(maxRate, startRate * Math.pow(growth, maxSteps - 1));
+    }
+
     /** How a search ended; never a number without one of these. */
     public enum Outcome {
         /** Capacity lies between the highest pass and the lowest miss. */
